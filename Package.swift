@@ -1,0 +1,81 @@
+// swift-tools-version: 6.2
+import CompilerPluginSupport
+import PackageDescription
+
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Courier",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "Courier", targets: ["Courier"]),
+        .library(name: "CourierTesting", targets: ["CourierTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        // Test-only.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    ],
+    targets: [
+        .target(
+            name: "Courier",
+            dependencies: [
+                "CourierMacros",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .macro(
+            name: "CourierMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "CourierTesting",
+            dependencies: [
+                "Courier",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "CourierTests",
+            dependencies: [
+                "Courier",
+                "CourierTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "CourierMacrosTests",
+            dependencies: [
+                "CourierMacros",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,150 @@
+public import Foundation
+
+/// Turns a request body value into bytes, and says what `Content-Type` they are.
+///
+/// Courier ships ``JSONEncoder`` and ``URLFormEncoder`` conformances; conform your own type to
+/// send another format.
+public protocol RequestBodyEncoder: Sendable {
+    /// The `Content-Type` of what ``encode(_:)`` produces, parameters included.
+    var contentType: String { get }
+    /// Encodes `value` as this encoder's format.
+    func encode<T: Encodable>(_ value: T) throws -> Data
+    /// A copy of this encoder that writes keys as `keyMapping` says.
+    func with(keyMapping: KeyMapping) -> any RequestBodyEncoder
+}
+
+/// Turns response bytes into a value.
+public protocol ResponseBodyDecoder: Sendable {
+    /// Decodes a `T` from `data`.
+    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
+    /// A copy of this decoder that reads keys as `keyMapping` says.
+    func with(keyMapping: KeyMapping) -> any ResponseBodyDecoder
+}
+
+struct MappedCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(_ string: String) { self.stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension JSONEncoder: RequestBodyEncoder {
+    public var contentType: String { "application/json" }
+
+    public func with(keyMapping: KeyMapping) -> any RequestBodyEncoder {
+        let copy = JSONEncoder()
+        copy.outputFormatting = outputFormatting
+        copy.dateEncodingStrategy = dateEncodingStrategy
+        copy.dataEncodingStrategy = dataEncodingStrategy
+        copy.nonConformingFloatEncodingStrategy = nonConformingFloatEncodingStrategy
+        copy.userInfo = userInfo
+        switch keyMapping.storage {
+        case .useDefaultKeys: copy.keyEncodingStrategy = keyEncodingStrategy
+        case .snakeCase: copy.keyEncodingStrategy = .convertToSnakeCase
+        case .custom(let to, _):
+            copy.keyEncodingStrategy = .custom { path in
+                guard let last = path.last else { return MappedCodingKey("") }
+                if last.intValue != nil { return last }
+                return MappedCodingKey(to(last.stringValue))
+            }
+        }
+        return copy
+    }
+}
+
+extension JSONDecoder: ResponseBodyDecoder {
+    public func with(keyMapping: KeyMapping) -> any ResponseBodyDecoder {
+        let copy = JSONDecoder()
+        copy.dateDecodingStrategy = dateDecodingStrategy
+        copy.dataDecodingStrategy = dataDecodingStrategy
+        copy.nonConformingFloatDecodingStrategy = nonConformingFloatDecodingStrategy
+        copy.allowsJSON5 = allowsJSON5
+        copy.assumesTopLevelDictionary = assumesTopLevelDictionary
+        copy.userInfo = userInfo
+        switch keyMapping.storage {
+        case .useDefaultKeys: copy.keyDecodingStrategy = keyDecodingStrategy
+        case .snakeCase: copy.keyDecodingStrategy = .convertFromSnakeCase
+        case .custom(_, let from):
+            copy.keyDecodingStrategy = .custom { path in
+                guard let last = path.last else { return MappedCodingKey("") }
+                if last.intValue != nil { return last }
+                return MappedCodingKey(from(last.stringValue))
+            }
+        }
+        return copy
+    }
+}
+
+/// Encodes values as `application/x-www-form-urlencoded`: nested objects as `a[b]=…`, arrays as
+/// ``ArrayEncoding`` says, keys in the order the value encodes them, every byte outside
+/// `A–Z a–z 0–9 - . _ ~` percent-encoded (so `+`, `&` and `=` in values survive) and spaces as `+`.
+public struct URLFormEncoder: RequestBodyEncoder {
+    /// How arrays are written; `tags[]=a&tags[]=b` unless you choose otherwise.
+    public var arrayEncoding: ArrayEncoding
+    /// How dates are written; ISO 8601 unless you choose otherwise.
+    public var dateEncoding: FormDateEncoding
+    /// How keys are spelled.
+    public var keyMapping: KeyMapping
+
+    public init(
+        arrayEncoding: ArrayEncoding = .brackets,
+        dateEncoding: FormDateEncoding = .iso8601,
+        keyMapping: KeyMapping = .useDefaultKeys
+    ) {
+        self.arrayEncoding = arrayEncoding
+        self.dateEncoding = dateEncoding
+        self.keyMapping = keyMapping
+    }
+
+    public var contentType: String { "application/x-www-form-urlencoded" }
+
+    public func with(keyMapping: KeyMapping) -> any RequestBodyEncoder {
+        var copy = self
+        copy.keyMapping = keyMapping
+        return copy
+    }
+
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        Data(try encodeToString(value).utf8)
+    }
+
+    /// Encodes `value` to the form's text.
+    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
+        let tree = try FormTreeEncoder(keyMapping: keyMapping, dateEncoding: dateEncoding).encode(value)
+        guard case .object = tree else {
+            throw EncodingError.invalidValue(
+                value,
+                .init(codingPath: [], debugDescription: "a URL-encoded form needs a keyed value at the top level, not \(T.self)")
+            )
+        }
+        var pairs: [(String, String)] = []
+        tree.flatten(key: "", arrays: arrayEncoding, into: &pairs)
+        var output = ""
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { output += "&" }
+            Self.encodeFormKey(pair.0, into: &output)
+            output += "="
+            Self.encodeFormComponent(pair.1, into: &output)
+        }
+        return output
+    }
+
+    /// Brackets that structure a key stay literal; everything else in a key is encoded.
+    static func encodeFormKey(_ key: String, into output: inout String) {
+        var encoded = ""
+        PercentEncoding.encode(key, into: &encoded) {
+            PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: " ")
+        }
+        output += encoded.replacingOccurrences(of: " ", with: "+")
+    }
+
+    static func encodeFormComponent(_ value: String, into output: inout String) {
+        var encoded = ""
+        PercentEncoding.encode(value, into: &encoded) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: " ") }
+        output += encoded.replacingOccurrences(of: " ", with: "+")
+    }
+}

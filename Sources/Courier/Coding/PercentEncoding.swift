@@ -1,0 +1,96 @@
+/// Percent-encoding as RFC 3986 defines it, without Foundation's per-platform character sets.
+enum PercentEncoding {
+    /// `A–Z a–z 0–9 - . _ ~`: the only bytes that never need encoding anywhere in a URL.
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// Bytes allowed literally in a path (pchar and `/`), used for the template's own text.
+    static func isPathCharacter(_ byte: UInt8) -> Bool {
+        if isUnreserved(byte) { return true }
+        return switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "/"):
+            true
+        default: false
+        }
+    }
+
+    /// Bytes allowed literally in a query written by hand in a path template.
+    static func isQueryCharacter(_ byte: UInt8) -> Bool {
+        isPathCharacter(byte) || byte == UInt8(ascii: "?")
+    }
+
+    private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// Encodes every byte of `string` that `isAllowed` rejects.
+    static func encode(_ string: some StringProtocol, into output: inout String, allowing isAllowed: (UInt8) -> Bool) {
+        var utf8 = String(string)
+        let needsWork = utf8.withUTF8 { buffer in buffer.contains { !isAllowed($0) } }
+        guard needsWork else {
+            output += string
+            return
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count * 3)
+        for byte in string.utf8 {
+            if isAllowed(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func encode(_ string: some StringProtocol, allowing isAllowed: (UInt8) -> Bool) -> String {
+        var output = ""
+        encode(string, into: &output, allowing: isAllowed)
+        return output
+    }
+
+    /// Encodes text of a template, keeping `%XX` escapes the author already wrote.
+    static func encodeTemplateText(_ string: some StringProtocol, allowing isAllowed: (UInt8) -> Bool) -> String {
+        let bytes = Array(string.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
+                isHexDigit(bytes[index + 2])
+            {
+                output.append(contentsOf: bytes[index...index + 2])
+                index += 3
+                continue
+            }
+            if isAllowed(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0x0F)])
+            }
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
+        default: false
+        }
+    }
+}

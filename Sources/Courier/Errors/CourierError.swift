@@ -1,0 +1,109 @@
+public import Foundation
+
+/// The one error Courier throws: what went wrong, at which stage, with the request and response
+/// that were involved.
+///
+/// Switch on ``kind`` to tell failures apart; read ``description`` for a message that names the
+/// offending item and value.
+///
+/// ```swift
+/// do {
+///     _ = try await users.getUser(id: 42)
+/// } catch let error as CourierError where error.kind == .status {
+///     print(error.response?.statusCode ?? 0, error.response?.bodyText ?? "")
+/// }
+/// ```
+public struct CourierError: Error, Sendable {
+    /// The stage or reason of a failure. New kinds may be added; match the ones you handle and
+    /// keep a default.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        let name: String
+
+        /// The request could not be built: a missing or unsafe path value, an invalid header,
+        /// an invalid base URL or method.
+        public static let invalidRequest = Kind(name: "invalidRequest")
+        /// A request body or query value could not be encoded.
+        public static let encoding = Kind(name: "encoding")
+        /// A request modifier threw.
+        public static let modifier = Kind(name: "modifier")
+        /// A middleware or interceptor threw.
+        public static let middleware = Kind(name: "middleware")
+        /// The transport failed before a complete response arrived.
+        public static let transport = Kind(name: "transport")
+        /// The request timed out.
+        public static let timeout = Kind(name: "timeout")
+        /// The request was cancelled.
+        public static let cancelled = Kind(name: "cancelled")
+        /// The server answered with a status outside 200–299.
+        public static let status = Kind(name: "status")
+        /// The response body could not be decoded into the expected type.
+        public static let decoding = Kind(name: "decoding")
+        /// A mock or stub had nothing to answer with.
+        public static let unmocked = Kind(name: "unmocked")
+
+        public var description: String { name }
+    }
+
+    /// What failed.
+    public var kind: Kind { cause.kind }
+
+    /// The endpoint's name, such as `"Users.getUser"`, when the request came from one.
+    public var operationID: String?
+
+    /// The request as it was sent, or as far as it was built.
+    public var request: RawRequest?
+
+    /// The response, when one arrived (always present for ``Kind/status`` and ``Kind/decoding``).
+    public var response: Response?
+
+    let cause: Cause
+
+    init(_ cause: Cause, operationID: String? = nil, request: RawRequest? = nil, response: Response? = nil) {
+        self.cause = cause
+        self.operationID = operationID
+        self.request = request
+        self.response = response
+    }
+
+    /// The error that caused this one — a `DecodingError`, a `URLError`, a middleware's error —
+    /// when there is one.
+    public var underlyingError: (any Error)? { cause.underlyingError }
+
+    /// The name of the middleware, interceptor or modifier that threw, for the kinds that have one.
+    public var stage: String? { cause.stage }
+
+    /// A message naming what was wrong, where, and the value involved.
+    public var message: String { cause.message }
+}
+
+extension CourierError: CustomStringConvertible {
+    public var description: String {
+        var text = "CourierError.\(kind)"
+        if let operationID { text += " in \(operationID)" }
+        if let request { text += " (\(request.method) \(request.path))" }
+        return text + ": " + message
+    }
+}
+
+extension CourierError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension CourierError {
+    /// Creates an error for a mock or stub with nothing to answer for `operationID`.
+    public static func unmocked(_ operationID: String, detail: String? = nil) -> CourierError {
+        CourierError(.unmocked(operationID: operationID, detail: detail), operationID: operationID)
+    }
+
+    /// Wraps an error that a test double or custom component wants reported as a transport failure.
+    public static func transport(_ error: any Error, operationID: String? = nil) -> CourierError {
+        CourierError(.transport(error), operationID: operationID)
+    }
+
+    func with(operationID: String?, request: RawRequest?) -> CourierError {
+        var copy = self
+        if copy.operationID == nil { copy.operationID = operationID }
+        if copy.request == nil { copy.request = request }
+        return copy
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Changes a request before it is encoded: add a header, a query item, a field.
+public protocol RequestModifier: Sendable {
+    /// Changes `req`; a thrown error fails the request as ``CourierError/Kind/modifier``.
+    func modify(req: inout RequestBuilder) throws
+}
+
+/// Runs around a request: sees the request as it will be sent and the response as it arrived,
+/// and may change either. Call `next` to continue.
+public protocol Interceptor: Sendable {
+    /// Handles `req`, calling `next` to send it on.
+    func intercept(req: RawRequest, next: Next) async throws -> Response
+}
+
+extension Interceptor {
+    /// Sends a request on to the rest of the chain.
+    public typealias Next = @Sendable (RawRequest) async throws -> Response
+}
+
+struct ClosureModifier: RequestModifier, StageNamed {
+    let action: @Sendable (inout RequestBuilder) throws -> Void
+    let name: String
+    func modify(req: inout RequestBuilder) throws { try action(&req) }
+    var stageName: String { name }
+}
+
+struct ClosureInterceptor: Interceptor {
+    let action: @Sendable (RawRequest, Next) async throws -> Response
+    func intercept(req: RawRequest, next: Next) async throws -> Response { try await action(req, next) }
+}
+
+/// A name for a stage of the pipeline, used when it throws.
+protocol StageNamed {
+    var stageName: String { get }
+}
+
+func stageName(of stage: Any) -> String {
+    (stage as? any StageNamed)?.stageName ?? String(reflecting: type(of: stage))
+}
+
+/// Runs an ``Interceptor`` as a `ClientMiddleware`, buffering the response body so that the
+/// interceptor sees a complete ``Response``.
+struct InterceptorMiddleware: ClientMiddleware, StageNamed {
+    let interceptor: any Interceptor
+    let stageName: String
+    var bodyLimit = 64 * 1024 * 1024
+
+    init(_ interceptor: any Interceptor, name: String? = nil) {
+        self.interceptor = interceptor
+        self.stageName = name ?? "interceptor " + String(reflecting: type(of: interceptor))
+    }
+
+    func intercept(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        baseURL: URL,
+        operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let raw = RawRequest(head: request, body: body, baseURL: baseURL, operationID: operationID)
+        let limit = bodyLimit
+        let response = try await interceptor.intercept(req: raw) { req in
+            let (head, body) = try await next(req.head, req.body, req.baseURL)
+            let data = try await collectResponseBody(body, limit: limit)
+            return Response(head: head, body: data, request: req)
+        }
+        return (response.head, response.body.map { HTTPBody($0) })
+    }
+}
+
+/// Reads a response body into memory, failing with a transport error past `limit` bytes.
+func collectResponseBody(_ body: HTTPBody?, limit: Int) async throws(CourierError) -> Data? {
+    guard let body else { return nil }
+    if case .known(let length) = body.length, length > limit {
+        throw CourierError(.responseTooLarge(limit: limit))
+    }
+    var data = Data()
+    do {
+        for try await chunk in body {
+            guard data.count + chunk.count <= limit else { throw CourierError(.responseTooLarge(limit: limit)) }
+            data.append(contentsOf: chunk)
+        }
+    } catch let error as CourierError {
+        throw error
+    } catch {
+        throw PipelineErrors.classifyTransport(error)
+    }
+    return data
+}

@@ -1,0 +1,180 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
+import OpenAPIRuntime
+
+extension Provider {
+    /// Sends `request` and decodes its response.
+    public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
+        let builder = request.builder
+        let operationID = builder.operationID ?? "\(builder.method) \(builder.path)"
+        let raw = try prepare(builder, operationID: operationID)
+        let response = try await execute(raw)
+        let decoder: any ResponseBodyDecoder =
+            if let keyMapping = builder.keyMapping {
+                (builder.responseDecoder ?? responseDecoder).with(keyMapping: keyMapping)
+            } else {
+                builder.responseDecoder ?? mappedDecoder
+            }
+        do {
+            return try request.decode(response, decoder)
+        } catch {
+            throw error.with(operationID: operationID, request: raw)
+        }
+    }
+
+    /// Applies the modifiers and encodes `builder` into the request the chain receives, without
+    /// sending it.
+    public func prepare(_ builder: RequestBuilder, operationID: String? = nil) throws(CourierError) -> RawRequest {
+        let operationID = operationID ?? builder.operationID ?? "\(builder.method) \(builder.path)"
+        var builder = builder
+        for modifier in modifiers {
+            do {
+                try modifier.modify(req: &builder)
+            } catch let error as CourierError {
+                throw error.with(operationID: operationID, request: nil)
+            } catch {
+                throw CourierError(.modifier(stage: stageName(of: modifier), error), operationID: operationID)
+            }
+        }
+        let baseURL: URL
+        switch base {
+        case .success(let url): baseURL = url
+        case .failure(let error): throw error.with(operationID: operationID, request: nil)
+        }
+        let settings = BuildSettings(
+            keyMapping: keyMapping,
+            bodyEncoder: mappedEncoder,
+            queryArrayEncoding: queryArrayEncoding
+        )
+        do {
+            return try builder.build(baseURL: baseURL, operationID: operationID, settings: settings)
+        } catch {
+            throw error.with(operationID: operationID, request: nil)
+        }
+    }
+
+    /// Runs `request` through the middleware chain and the transport, and reads the response.
+    /// The status is not checked: a 404 is returned, not thrown.
+    public func execute(_ request: RawRequest) async throws(CourierError) -> Response {
+        let chain = makeChain(operationID: request.operationID)
+        do {
+            let (head, body) = try await chain(request.head, request.body, request.baseURL)
+            let data = try await collectResponseBody(body, limit: responseBodyLimit)
+            return Response(head: head, body: data, request: request)
+        } catch let error as CourierError {
+            throw error.with(operationID: request.operationID, request: request)
+        } catch {
+            throw PipelineErrors.classifyTransport(error).with(operationID: request.operationID, request: request)
+        }
+    }
+
+    private typealias Next = @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+
+    /// The middleware wrapped around the transport once; each stage's own errors are blamed on
+    /// it by name, errors from further in pass through unchanged.
+    private func makeChain(operationID: String) -> Next {
+        let transport = self.transport
+        var next: Next = { request, body, baseURL in
+            do {
+                return try await transport.send(request, body: body, baseURL: baseURL, operationID: operationID)
+            } catch {
+                throw PipelineErrors.classifyTransport(error)
+            }
+        }
+        for middleware in middlewares.reversed() {
+            let inner = next
+            next = { request, body, baseURL in
+                do {
+                    return try await middleware.intercept(
+                        request,
+                        body: body,
+                        baseURL: baseURL,
+                        operationID: operationID,
+                        next: inner
+                    )
+                } catch let error as CourierError {
+                    throw error
+                } catch {
+                    if PipelineErrors.isCancellation(error) { throw CourierError(.cancelled(error)) }
+                    throw CourierError(.middleware(stage: stageName(of: middleware), error))
+                }
+            }
+        }
+        return next
+    }
+}
+
+enum PipelineErrors {
+    /// Sorts a transport's error into cancellation, timeout or plain transport failure, the same
+    /// way for URLSession (NSURLError −999, −1001) and AsyncHTTPClient (`CancellationError`,
+    /// its timeout errors).
+    static func classifyTransport(_ error: any Error) -> CourierError {
+        if let error = error as? CourierError { return error }
+        if isCancellation(error) { return CourierError(.cancelled(error)) }
+        if isTimeout(error) { return CourierError(.timeout(error)) }
+        return CourierError(.transport(error))
+    }
+
+    static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if let urlError = error as? URLError, urlError.code == .cancelled { return true }
+        let nsError = error as NSError
+        return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled
+    }
+
+    static func isTimeout(_ error: any Error) -> Bool {
+        if let urlError = error as? URLError, urlError.code == .timedOut { return true }
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut { return true }
+        let name = String(describing: error)
+        return name.contains("deadlineExceeded") || name.contains("readTimeout") || name.contains("connectTimeout")
+    }
+}
+
+extension Provider {
+    /// Sends `builder` and decodes a successful response body into `T`.
+    public func send<T: Decodable & SendableMetatype>(_ builder: RequestBuilder, returning type: T.Type) async throws(CourierError) -> T {
+        try await send(Request(builder, decoding: T.self))
+    }
+
+    /// Sends `builder`; `nil` for an empty body, the decoded `T` otherwise.
+    public func send<T: Decodable & SendableMetatype>(_ builder: RequestBuilder, returning type: T?.Type) async throws(CourierError) -> T? {
+        try await send(Request(builder, decoding: T?.self))
+    }
+
+    /// Sends `builder` and returns the body's bytes; an empty body is an error.
+    public func send(_ builder: RequestBuilder, returning type: Data.Type) async throws(CourierError) -> Data {
+        try await send(Request(builder, decoding: Data.self))
+    }
+
+    /// Sends `builder` and returns the body's bytes, `nil` when empty.
+    public func send(_ builder: RequestBuilder, returning type: Data?.Type) async throws(CourierError) -> Data? {
+        try await send(Request(builder, decoding: Data?.self))
+    }
+
+    /// Sends `builder` and returns the body as text.
+    public func send(_ builder: RequestBuilder, returning type: String.Type) async throws(CourierError) -> String {
+        try await send(Request(builder, decoding: String.self))
+    }
+
+    /// Sends `builder` and checks that it succeeded.
+    public func send(_ builder: RequestBuilder, returning type: Void.Type = Void.self) async throws(CourierError) {
+        try await send(Request(builder, decoding: Void.self))
+    }
+
+    /// Sends `builder` and returns the response whatever its status.
+    public func send(_ builder: RequestBuilder, returning type: Response.Type) async throws(CourierError) -> Response {
+        try await send(Request(builder, decoding: Response.self))
+    }
+
+    /// Sends `builder` and returns the decoded body with the response.
+    public func send<T: Decodable & SendableMetatype>(
+        _ builder: RequestBuilder,
+        returning type: (T, Response).Type
+    ) async throws(CourierError) -> (T, Response) {
+        try await send(Request(builder, decoding: (T, Response).self))
+    }
+}

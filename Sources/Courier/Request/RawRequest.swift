@@ -1,0 +1,55 @@
+public import Foundation
+public import HTTPTypes
+public import OpenAPIRuntime
+
+/// A request as it goes to the middleware chain and the transport: head, body, base URL and the
+/// endpoint's name.
+public struct RawRequest: Sendable {
+    /// Method, path with query (relative to ``baseURL``) and headers.
+    public var head: HTTPRequest
+    /// The body, if there is one.
+    public var body: HTTPBody?
+    /// The base URL the path is relative to.
+    public var baseURL: URL
+    /// The endpoint's name, such as `"Users.getUser"`.
+    public var operationID: String
+
+    public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String) {
+        self.head = head
+        self.body = body
+        self.baseURL = baseURL
+        self.operationID = operationID
+    }
+
+    /// The method.
+    public var method: HTTPRequest.Method {
+        get { head.method }
+        set { head.method = newValue }
+    }
+
+    /// The path and query, relative to ``baseURL``, percent-encoded.
+    public var path: String {
+        get { head.path ?? "/" }
+        set { head.path = newValue }
+    }
+
+    /// The headers.
+    public var headers: HTTPFields {
+        get { head.headerFields }
+        set { head.headerFields = newValue }
+    }
+
+    /// The full URL: ``baseURL`` followed by ``path``.
+    public var url: URL? {
+        URL(string: baseURL.absoluteString + path)
+    }
+
+    /// The body's bytes, read up to `limit`. A body that can be read only once is read here and
+    /// replaced by a buffered copy, so the request can still be sent.
+    public mutating func collectBody(upTo limit: Int = .max) async throws -> Data? {
+        guard let body else { return nil }
+        let data = try await Data(collecting: body, upTo: limit)
+        if body.iterationBehavior == .single { self.body = HTTPBody(data) }
+        return data
+    }
+}

@@ -1,0 +1,2 @@
+import MacroTesting
+import Testing
