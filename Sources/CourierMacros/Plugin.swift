@@ -3,5 +3,8 @@ import SwiftSyntaxMacros
 
 @main
 struct CourierPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = []
+    let providingMacros: [any Macro.Type] = [
+        APIMacro.self,
+        EndpointMacro.self,
+    ]
 }

@@ -1,0 +1,24 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@API`: generates `<Name>API`, whose functions build each endpoint's request and send it
+/// through a `Courier.Provider`.
+public struct APIMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let proto = declaration.as(ProtocolDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: Syntax(node), message: CourierDiagnostic.apiOnNonProtocol))
+            return []
+        }
+        var parser = APIParser()
+        let model = parser.parse(proto)
+        for diagnostic in parser.diagnostics { context.diagnose(diagnostic) }
+        guard parser.diagnostics.isEmpty else { return [] }
+        return [DeclSyntax(stringLiteral: APIGenerator.generate(model))]
+    }
+}

@@ -1,0 +1,46 @@
+public import Foundation
+public import HTTPTypes
+
+/// What a ``MockTransport`` answers: a status, headers and a body.
+public struct MockResponse: Sendable {
+    public var status: HTTPResponse.Status
+    public var headers: HTTPFields
+    public var body: Data?
+
+    public init(status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], body: Data? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// An empty response with `status`.
+    public static func status(_ status: HTTPResponse.Status) -> MockResponse {
+        MockResponse(status: status)
+    }
+
+    /// `value` encoded as JSON.
+    public static func json(
+        _ value: some Encodable,
+        status: HTTPResponse.Status = .ok,
+        encoder: JSONEncoder = JSONEncoder()
+    ) throws -> MockResponse {
+        MockResponse(status: status, headers: [.contentType: "application/json"], body: try encoder.encode(value))
+    }
+
+    /// A JSON body given as text.
+    public static func json(_ text: String, status: HTTPResponse.Status = .ok) -> MockResponse {
+        MockResponse(status: status, headers: [.contentType: "application/json"], body: Data(text.utf8))
+    }
+
+    /// A plain-text body.
+    public static func text(_ text: String, status: HTTPResponse.Status = .ok) -> MockResponse {
+        MockResponse(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
+    }
+
+    /// Raw bytes.
+    public static func data(_ data: Data, contentType: String? = nil, status: HTTPResponse.Status = .ok) -> MockResponse {
+        var headers: HTTPFields = [:]
+        if let contentType { headers[.contentType] = contentType }
+        return MockResponse(status: status, headers: headers, body: data)
+    }
+}
