@@ -135,14 +135,10 @@ enum PipelineErrors {
 }
 
 extension Provider {
-    /// Sends `builder` and decodes a successful response body into `T`.
+    /// Sends `builder` and decodes a successful response body into `T`; an empty body is an
+    /// error unless `T` is optional, when it is `nil`.
     public func send<T: Decodable & SendableMetatype>(_ builder: RequestBuilder, returning type: T.Type) async throws(CourierError) -> T {
         try await send(Request(builder, decoding: T.self))
-    }
-
-    /// Sends `builder`; `nil` for an empty body, the decoded `T` otherwise.
-    public func send<T: Decodable & SendableMetatype>(_ builder: RequestBuilder, returning type: T?.Type) async throws(CourierError) -> T? {
-        try await send(Request(builder, decoding: T?.self))
     }
 
     /// Sends `builder` and returns the body's bytes; an empty body is an error.

@@ -63,7 +63,7 @@ public struct Provider: Sendable {
         interceptors: [any Interceptor] = [],
         middlewares: [any ClientMiddleware] = [],
         keyMapping: KeyMapping = .useDefaultKeys,
-        encoder: any RequestBodyEncoder = JSONEncoder(),
+        encoder: any RequestBodyEncoder = Provider.defaultJSONEncoder(),
         decoder: any ResponseBodyDecoder = JSONDecoder()
     ) {
         self.base = Self.normalize(baseURL)
@@ -86,7 +86,7 @@ public struct Provider: Sendable {
         interceptors: [any Interceptor] = [],
         middlewares: [any ClientMiddleware] = [],
         keyMapping: KeyMapping = .useDefaultKeys,
-        encoder: any RequestBodyEncoder = JSONEncoder(),
+        encoder: any RequestBodyEncoder = Provider.defaultJSONEncoder(),
         decoder: any ResponseBodyDecoder = JSONDecoder()
     ) {
         self.init(
@@ -121,6 +121,14 @@ public struct Provider: Sendable {
             return .failure(CourierError(.invalidBaseURL(string)))
         }
         return .success(url)
+    }
+
+    /// JSON with keys sorted, so that the same value always gives the same bytes (Foundation's
+    /// encoder otherwise writes keys in an order that changes from run to run).
+    public static func defaultJSONEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 
     /// The transport used when none is given: URLSession with an ephemeral configuration, so

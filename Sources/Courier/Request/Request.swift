@@ -20,23 +20,19 @@ public struct Request<Value>: Sendable {
 }
 
 extension Request {
-    /// A request whose successful response body decodes into `T` with the response decoder.
+    /// A request whose successful response body decodes into `Value` with the response decoder.
+    /// An empty body is an error, unless `Value` is optional: then it is `nil`.
     public init(_ builder: RequestBuilder, decoding type: Value.Type) where Value: Decodable & SendableMetatype {
         self.init(builder) { response, decoder throws(CourierError) in
             try response.validate()
             guard let body = response.body else {
+                // An optional return type reads an empty body as nil.
+                if let optional = Value.self as? any EmptyBodyDecodable.Type, let empty = optional.emptyBodyValue as? Value {
+                    return empty
+                }
                 throw CourierError(.emptyBody(expected: "\(Value.self)"), response: response)
             }
             return try ResponseDecoding.decode(Value.self, from: body, using: decoder, response: response)
-        }
-    }
-
-    /// A request whose response may have an empty body: `nil` then, the decoded value otherwise.
-    public init<Wrapped: Decodable & SendableMetatype>(_ builder: RequestBuilder, decoding type: Wrapped?.Type) where Value == Wrapped? {
-        self.init(builder) { response, decoder throws(CourierError) in
-            try response.validate()
-            guard let body = response.body else { return nil }
-            return try ResponseDecoding.decode(Wrapped.self, from: body, using: decoder, response: response)
         }
     }
 
@@ -87,6 +83,15 @@ extension Request {
             (try inner.decode(response, decoder), response)
         }
     }
+}
+
+/// Types that an empty response body decodes into: `nil` for any optional.
+protocol EmptyBodyDecodable {
+    static var emptyBodyValue: Self { get }
+}
+
+extension Optional: EmptyBodyDecodable {
+    static var emptyBodyValue: Self { nil }
 }
 
 enum ResponseDecoding {

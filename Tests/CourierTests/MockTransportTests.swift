@@ -1,0 +1,58 @@
+import Courier
+import CourierTesting
+import Foundation
+import Testing
+
+@Suite("CourierTesting: the mock transport")
+struct MockTransportTests {
+    @Test("Stubs answer by method and route, and requests are recorded")
+    func stubs() async throws {
+        let mock = MockTransport()
+        mock.stub(.get, "/users/:id") { request in
+            try .json(TestUser(id: Int(request.parameters["id"] ?? "") ?? -1, name: "stub"))
+        }
+        mock.stub(.post, "/todos", .status(.created))
+        let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test/v2", transport: mock))
+        #expect(try await api.user(id: 5) == TestUser(id: 5, name: "stub"))
+        #expect(mock.requests.count == 1)
+        #expect(mock.requests.first?.path == "/users/5")
+        #expect(mock.requests.first?.operationID == "Library.user")
+        #expect(mock.requests.first?.baseURL.absoluteString == "https://api.example.test/v2")
+    }
+
+    @Test("Recorded requests carry the query and body as sent")
+    func recordsBodies() async throws {
+        let mock = MockTransport { _ in .json(#"{"method":"","target":"","path":"","headers":[],"body":"","bodyIsEmpty":true}"#) }
+        let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test", transport: mock))
+        _ = try await api.createTodo(name: "n", isDone: false, tags: ["t"])
+        _ = try await api.getTodos(username: "u", limit: 2, tags: [])
+        let requests = mock.requests
+        #expect(requests.map(\.method) == [.post, .get])
+        #expect(requests[0].bodyText == #"{"isDone":false,"name":"n","tags":["t"]}"#)
+        #expect(requests[1].queryItems.map(\.name) == ["limit"])
+        #expect(requests[1].queryItems.first?.value == "2")
+    }
+
+    @Test("An unmatched request throws unmocked, naming the request and the stubs")
+    func unmatched() async throws {
+        let mock = MockTransport()
+        mock.stub(.get, "/a", .status(.ok))
+        let provider = Provider(baseURL: "https://api.example.test", transport: mock)
+        let error = await #expect(throws: CourierError.self) {
+            try await provider.send(RequestBuilder(method: .delete, path: "/b", operationID: "X.b"), returning: Void.self)
+        }
+        #expect(error?.kind == .unmocked)
+        #expect(error?.message.contains("DELETE /b") == true)
+        #expect(error?.message.contains("GET /a") == true)
+    }
+
+    @Test("A stubbed error status becomes a status error")
+    func stubbedStatus() async throws {
+        let mock = MockTransport()
+        mock.stub(.get, "/users/*", .json(#"{"error":"gone"}"#, status: .gone))
+        let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test", transport: mock))
+        let error = await #expect(throws: CourierError.self) { try await api.user(id: 1) }
+        #expect(error?.response?.statusCode == 410)
+        #expect(error?.response?.bodyText == #"{"error":"gone"}"#)
+    }
+}

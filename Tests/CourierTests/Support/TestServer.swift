@@ -1,0 +1,154 @@
+import Courier
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// What the test server saw of a request, sent back as JSON by every `/echo…` path.
+struct Echo: Codable, Sendable {
+    var method: String
+    /// The request target exactly as it arrived: path and query, still percent-encoded.
+    var target: String
+    var path: String
+    var query: String?
+    /// Header names lower-cased, in arrival order.
+    var headers: [[String]]
+    var body: String
+    var bodyIsEmpty: Bool
+
+    func header(_ name: String) -> String? {
+        headers.first { $0[0] == name.lowercased() }?[1]
+    }
+
+    func headerValues(_ name: String) -> [String] {
+        headers.filter { $0[0] == name.lowercased() }.map { $0[1] }
+    }
+
+    var bodyData: Data { Data(base64Encoded: body) ?? Data() }
+    var bodyText: String { String(decoding: bodyData, as: UTF8.self) }
+}
+
+struct TestUser: Codable, Equatable, Sendable {
+    var id: Int
+    var name: String
+}
+
+/// Answers every path under `/echo` with an ``Echo`` of the request.
+struct EchoMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let target = request.head.path ?? "/"
+        guard target.hasPrefix("/echo") || target.hasPrefix("/api/v1/echo") else {
+            return try await next(request, context)
+        }
+        var request = request
+        let buffer = try await request.collectBody(upTo: 16 * 1024 * 1024)
+        let bytes = Data(buffer.readableBytesView)
+        let query = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) }
+        let echo = Echo(
+            method: request.method.rawValue,
+            target: target,
+            path: String(target.prefix { $0 != "?" }),
+            query: query,
+            headers: request.headers.map { [$0.name.canonicalName, $0.value] },
+            body: bytes.base64EncodedString(),
+            bodyIsEmpty: bytes.isEmpty
+        )
+        let data = try JSONEncoder().encode(echo)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}
+
+/// One Hummingbird server on 127.0.0.1 with an OS-chosen port, started on first use and shared
+/// by every test in the process.
+enum TestServer {
+    private static let started = Task<Int, any Error> { try await start() }
+
+    /// The server's port.
+    static func port() async throws -> Int { try await started.value }
+
+    /// `http://127.0.0.1:<port>` plus `path`.
+    static func baseURL(_ path: String = "") async throws -> String {
+        "http://127.0.0.1:\(try await port())\(path)"
+    }
+
+    /// A provider against the server through the default (URLSession) transport.
+    static func provider(_ path: String = "", keyMapping: KeyMapping = .useDefaultKeys) async throws -> Provider {
+        Provider(baseURL: try await baseURL(path), keyMapping: keyMapping)
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: EchoMiddleware())
+        router.get("/users/:id") { _, context in
+            let id = context.parameters.get("id", as: Int.self) ?? 0
+            return json(#"{"id":\#(id),"name":"Ada"}"#)
+        }
+        router.get("/snake") { _, _ in
+            json(#"{"user_id":7,"display_name":"Ada Lovelace","is_admin":true}"#)
+        }
+        router.get("/status/:code") { _, context in
+            let code = context.parameters.get("code", as: Int.self) ?? 500
+            return json(#"{"error":"status \#(code)","code":\#(code)}"#, status: .init(code: code))
+        }
+        router.get("/empty") { _, _ in Response(status: .noContent) }
+        router.get("/empty-ok") { _, _ in Response(status: .ok, headers: [.contentLength: "0"]) }
+        router.get("/text") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(string: "héllo")))
+        }
+        router.get("/latin1") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; charset=iso-8859-1"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: [0x63, 0x61, 0x66, 0xE9]))
+            )
+        }
+        router.get("/bytes") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: [0, 1, 2, 255])))
+        }
+        router.get("/invalid-json") { _, _ in json(#"{"id":"seven","name":"Ada"}"#) }
+        router.get("/big") { _, _ in
+            Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "x"), count: 4096)))
+        }
+        router.get("/slow") { _, _ in
+            try await Task.sleep(for: .seconds(5))
+            return json("{}")
+        }
+        return router
+    }
+
+    private static func start() async throws -> Int {
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "courier-test-server")
+        logger.logLevel = .error
+        let app = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            },
+            logger: logger
+        )
+        Task.detached { try await app.run() }
+        for await port in ports where port != 0 { return port }
+        throw ServerDidNotStart()
+    }
+}
+
+struct ServerDidNotStart: Error {}
+
+extension Provider {
+    /// Sends `builder` to the test server's echo and decodes what the server saw.
+    func echo(_ builder: RequestBuilder) async throws -> Echo {
+        try await send(builder, returning: Echo.self)
+    }
+}
