@@ -36,7 +36,7 @@ enum APIGenerator {
             }
         }
         if let returnType = endpoint.returnType {
-            body.append("return try await provider.send(request, returning: (\(returnType)).self)")
+            body.append("return try await provider.send(request, returning: \(returnType).self)")
         } else {
             body.append("try await provider.send(request, returning: Void.self)")
         }

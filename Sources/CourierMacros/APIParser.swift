@@ -142,17 +142,15 @@ struct APIParser {
 
     private mutating func diagnoseNotAsyncThrows(_ function: FunctionDeclSyntax) {
         var fixed = function.signature
-        let async = fixed.effectSpecifiers?.asyncSpecifier ?? .keyword(.async, trailingTrivia: .space)
-        let throwsClause = fixed.effectSpecifiers?.throwsClause ?? ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws, trailingTrivia: .space))
+        let hasReturn = fixed.returnClause != nil
+        let throwsClause = (fixed.effectSpecifiers?.throwsClause ?? ThrowsClauseSyntax(throwsSpecifier: .keyword(.throws)))
+            .with(\.leadingTrivia, .space)
+            .with(\.trailingTrivia, hasReturn ? .space : [])
+        fixed.parameterClause.trailingTrivia = []
         fixed.effectSpecifiers = FunctionEffectSpecifiersSyntax(
-            asyncSpecifier: async.with(\.leadingTrivia, .space),
-            throwsClause: throwsClause.with(\.leadingTrivia, .space)
+            asyncSpecifier: .keyword(.async, leadingTrivia: .space),
+            throwsClause: throwsClause
         )
-        if fixed.returnClause == nil {
-            fixed.effectSpecifiers?.throwsClause?.trailingTrivia = []
-        } else {
-            fixed.parameterClause.trailingTrivia = []
-        }
         diagnostics.append(
             Diagnostic(
                 node: Syntax(function.signature),

@@ -1,2 +1,0 @@
-import MacroTesting
-import Testing
