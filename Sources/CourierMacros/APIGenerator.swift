@@ -21,10 +21,13 @@ enum APIGenerator {
     private static func function(_ endpoint: EndpointModel, api: APIModel, access: String) -> [String] {
         var body: [String] = []
         let operationID = "\(api.name).\(endpoint.name)"
-        let binding = endpoint.parameters.isEmpty ? "let" : "var"
+        let binding = endpoint.parameters.isEmpty && endpoint.bodyEncoder == nil ? "let" : "var"
         body.append(
             "\(binding) request = Courier.RequestBuilder(method: \(literal(endpoint.method)), path: \(literal(endpoint.path)), operationID: \(literal(operationID)))"
         )
+        if let encoder = endpoint.bodyEncoder {
+            body.append("request.bodyEncoder = \(encoder)")
+        }
         for parameter in endpoint.parameters {
             let key = literal(parameter.key)
             switch parameter.role {

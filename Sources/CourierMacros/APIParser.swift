@@ -18,6 +18,7 @@ struct APIParser {
         let access = proto.modifiers.first { modifier in
             ["public", "package", "internal", "fileprivate", "private"].contains(modifier.name.text)
         }?.name.text
+        let protocolEncoder = Self.bodyEncoder(in: proto.attributes)
         var endpoints: [EndpointModel] = []
         for member in proto.memberBlock.members {
             guard let function = member.decl.as(FunctionDeclSyntax.self) else {
@@ -25,7 +26,8 @@ struct APIParser {
                 diagnose(member.decl, .requirementNotFunction)
                 continue
             }
-            if let endpoint = parseEndpoint(function, protocolName: proto.name.text) {
+            if var endpoint = parseEndpoint(function, protocolName: proto.name.text) {
+                endpoint.bodyEncoder = Self.bodyEncoder(in: function.attributes) ?? protocolEncoder
                 endpoints.append(endpoint)
             }
         }
@@ -179,6 +181,21 @@ struct APIParser {
             text += string.content.text
         }
         return text
+    }
+
+    /// The encoder expression of a `@URLForm` attribute in `attributes`.
+    static func bodyEncoder(in attributes: AttributeListSyntax) -> String? {
+        for element in attributes {
+            guard let attribute = element.as(AttributeSyntax.self) else { continue }
+            let name = attribute.attributeName.trimmedDescription
+            guard name == "URLForm" || name == "Courier.URLForm" else { continue }
+            if let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first {
+                let expression = argument.expression.trimmedDescription
+                return expression.hasPrefix(".") ? "Courier.URLFormEncoder" + expression : expression
+            }
+            return "Courier.URLFormEncoder()"
+        }
+        return nil
     }
 
     /// `Path` for `Path<String>` or `Courier.Path<String>`; `nil` for any other type.

@@ -14,6 +14,8 @@ struct EndpointModel {
     var signature: String
     var parameters: [ParameterModel]
     var returnType: String?
+    /// The expression of the body encoder chosen by `@URLForm`, if any.
+    var bodyEncoder: String?
 }
 
 /// One parameter of an endpoint and what it becomes in the request.

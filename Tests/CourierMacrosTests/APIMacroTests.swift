@@ -3,7 +3,7 @@ import MacroTesting
 import Testing
 
 @Suite(.macros(["API": APIMacro.self, "GET": EndpointMacro.self, "POST": EndpointMacro.self, "PUT": EndpointMacro.self,
-    "PATCH": EndpointMacro.self, "DELETE": EndpointMacro.self, "HTTP": EndpointMacro.self]))
+    "PATCH": EndpointMacro.self, "DELETE": EndpointMacro.self, "HTTP": EndpointMacro.self, "URLForm": EndpointMacro.self]))
 struct APIMacroTests {
     @Test("Inference: path by name, query on GET, fields on POST, second label as key")
     func inference() {
@@ -143,6 +143,53 @@ struct APIMacroTests {
                     var request = Courier.RequestBuilder(method: "PURGE", path: "/cache/:key", operationID: "Files.purge")
                     request.addParameter("key", value: key)
                     return try await provider.send(request, returning: (Data, Response).self)
+                }
+            }
+            """
+        }
+    }
+
+    @Test("@URLForm on the protocol, overridden on a function")
+    func urlForm() {
+        assertMacro {
+            """
+            @API
+            @URLForm
+            protocol Forms {
+                @POST("/a")
+                func a(name: String) async throws
+
+                @URLForm(.init(arrayEncoding: .indexed))
+                @POST("/b")
+                func b(tags: [String]) async throws
+            }
+            """
+        } expansion: {
+            """
+            protocol Forms {
+                func a(name: String) async throws
+                func b(tags: [String]) async throws
+            }
+
+            struct FormsAPI: Forms {
+                let provider: Courier.Provider
+
+                init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                func a(name: String) async throws {
+                    var request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Forms.a")
+                    request.bodyEncoder = Courier.URLFormEncoder()
+                    request.addField("name", value: name)
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func b(tags: [String]) async throws {
+                    var request = Courier.RequestBuilder(method: "POST", path: "/b", operationID: "Forms.b")
+                    request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
+                    request.addField("tags", value: tags)
+                    try await provider.send(request, returning: Void.self)
                 }
             }
             """

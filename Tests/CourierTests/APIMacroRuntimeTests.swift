@@ -18,6 +18,14 @@ protocol Library {
     @POST("/echo/todos")
     func createTodo(name: String, isDone: Bool, tags: [String]) async throws -> Echo
 
+    @URLForm
+    @POST("/echo/todos/form")
+    func createTodoForm(name: String, isDone: Bool, tags: [String]) async throws -> Echo
+
+    @URLForm(URLFormEncoder(arrayEncoding: .repeatedKey))
+    @POST("/echo/todos/form")
+    func createTodoFormRepeated(name: String, tags: [String]) async throws -> Echo
+
     @PUT("/echo/todos/:id")
     func replaceTodo(id: Int, todo: Body<Todo>) async throws -> Echo
 
@@ -88,6 +96,15 @@ struct APIMacroRuntimeTests {
         #expect(seen.header("content-type") == "application/json")
         #expect(seen.bodyText == #"{"isDone":false,"name":"write","tags":["x"]}"#)
         #expect(seen.query == nil)
+    }
+
+    @Test("@URLForm sends the fields as a URL-encoded form, with the encoder given")
+    func urlForm() async throws {
+        let seen = try await library().createTodoForm(name: "a&b=c", isDone: true, tags: ["x", "y"])
+        #expect(seen.header("content-type") == "application/x-www-form-urlencoded")
+        #expect(seen.bodyText == "name=a%26b%3Dc&isDone=true&tags[]=x&tags[]=y")
+        let repeated = try await library().createTodoFormRepeated(name: "n", tags: ["x", "y"])
+        #expect(repeated.bodyText == "name=n&tags=x&tags=y")
     }
 
     @Test("Body<T> is the whole body")

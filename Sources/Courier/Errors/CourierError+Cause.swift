@@ -98,7 +98,7 @@ extension CourierError {
             case .responseTooLarge(let limit):
                 "the response body exceeded the limit of \(limit) bytes"
             case .status(let status):
-                "the server answered \(status.code) \(status.reasonPhrase)"
+                "the server answered \(status.code) \(status.displayPhrase)"
             case .emptyBody(let expected):
                 "the response body is empty but \(expected) was expected"
             case .decoding(let type, let prefix, let error):

@@ -34,6 +34,10 @@ public macro API() = #externalMacro(module: "CourierMacros", type: "APIMacro")
 /// An endpoint with a custom method, such as `@HTTP("/cache/:key", method: "PURGE")`.
 @attached(peer) public macro HTTP(_ path: String, method: String) = #externalMacro(module: "CourierMacros", type: "EndpointMacro")
 
+/// Sends the body of an endpoint — or of every endpoint, on the protocol — as
+/// `application/x-www-form-urlencoded`, with `encoder` when given.
+@attached(peer) public macro URLForm(_ encoder: URLFormEncoder = URLFormEncoder()) = #externalMacro(module: "CourierMacros", type: "EndpointMacro")
+
 /// Marks an endpoint parameter as the value of the path placeholder of the same name (`:name` or
 /// `{name}`). Only needed to be explicit: a parameter named like a placeholder is one already.
 public typealias Path<T> = T

@@ -46,6 +46,6 @@ public struct Response: Sendable {
 
 extension Response: CustomStringConvertible {
     public var description: String {
-        "\(head.status.code) \(head.status.reasonPhrase) for \(request.method) \(request.path), \(body?.count ?? 0) bytes"
+        "\(head.status.code) \(head.status.displayPhrase) for \(request.method) \(request.path), \(body?.count ?? 0) bytes"
     }
 }
