@@ -76,6 +76,7 @@ let package = Package(
                 "CourierMacros",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
             ],
             swiftSettings: upcomingFeatures
         ),

@@ -18,7 +18,7 @@ public struct APIMacro: PeerMacro {
         var parser = APIParser()
         let model = parser.parse(proto)
         for diagnostic in parser.diagnostics { context.diagnose(diagnostic) }
-        guard parser.diagnostics.isEmpty else { return [] }
+        guard !parser.hasErrors else { return [] }
         return [DeclSyntax(stringLiteral: APIGenerator.generate(model))]
     }
 }

@@ -1,23 +1,33 @@
 import SwiftDiagnostics
 
 /// Every problem the macros report, each with a message that says what is wrong, why, and how to
-/// fix it.
+/// fix it. The README lists them as the diagnostic catalogue.
 enum CourierDiagnostic: String, DiagnosticMessage {
     case apiOnNonProtocol
+    case mockOnNonProtocol
     case requirementNotFunction
     case missingMethodAttribute
     case duplicateMethodAttribute
     case notAsyncThrows
     case pathNotStringLiteral
+    case pathWithoutLeadingSlash
     case placeholderWithoutParameter
     case pathParameterWithoutPlaceholder
     case multipleBodies
     case bodyAndFields
+    case formAndMultipart
+    case nonPartInMultipart
+    case malformedCompletionHandler
+    case unsupportedReturnType
+    case invalidHeaderName
+    case invalidHeaderValue
 
     var message: String {
         switch self {
         case .apiOnNonProtocol:
             "@API can only be attached to a protocol; declare the endpoints as requirements of a protocol"
+        case .mockOnNonProtocol:
+            "@Mock can only be attached to a protocol; declare the endpoints as requirements of a protocol"
         case .requirementNotFunction:
             "only functions can be endpoints of an @API protocol; remove this requirement or move it to another protocol"
         case .missingMethodAttribute:
@@ -25,9 +35,11 @@ enum CourierDiagnostic: String, DiagnosticMessage {
         case .duplicateMethodAttribute:
             "an endpoint can have only one method attribute; remove all but one"
         case .notAsyncThrows:
-            "an endpoint must be 'async throws' because sending a request suspends and can fail"
+            "an endpoint must be 'async throws' (or take a completion handler) because sending a request suspends and can fail"
         case .pathNotStringLiteral:
             "the path must be a string literal without interpolation, so that it can be checked at compile time"
+        case .pathWithoutLeadingSlash:
+            "the path should start with '/'; it is appended to the provider's base URL"
         case .placeholderWithoutParameter:
             "the path has a placeholder that no parameter fills; add a parameter of that name or remove the placeholder"
         case .pathParameterWithoutPlaceholder:
@@ -35,13 +47,27 @@ enum CourierDiagnostic: String, DiagnosticMessage {
         case .multipleBodies:
             "an endpoint can have only one Body parameter; combine the values into one type"
         case .bodyAndFields:
-            "a Body parameter cannot be combined with Field parameters; make the fields properties of the body"
+            "a Body parameter cannot be combined with fields; make the fields properties of the body, or mark them Query or Header"
+        case .formAndMultipart:
+            "@URLForm and @Multipart cannot both apply to one endpoint; keep the one that matches the body"
+        case .nonPartInMultipart:
+            "under @Multipart every body parameter must be a Part; wrap the value in Part(data:fileName:mimeType:) or mark it Query or Header"
+        case .malformedCompletionHandler:
+            "a completion handler must be the last parameter, '@escaping (Result<T, any Error>) -> Void' or '@escaping (Response) -> Void', on a function with no return type"
+        case .unsupportedReturnType:
+            "this return type cannot be produced from a response; return a Decodable type, Data, String, Response, (T, Response), an optional of those, or nothing"
+        case .invalidHeaderName:
+            "this is not a valid header name; use letters, digits and !#$%&'*+-.^_`|~ only"
+        case .invalidHeaderValue:
+            "a header value cannot contain CR, LF or NUL; they would split or cut the header"
         }
     }
 
     var diagnosticID: MessageID { MessageID(domain: "Courier", id: rawValue) }
 
-    var severity: DiagnosticSeverity { .error }
+    var severity: DiagnosticSeverity {
+        self == .pathWithoutLeadingSlash ? .warning : .error
+    }
 }
 
 /// Messages naming the offending item, when the fixed text above is not enough.

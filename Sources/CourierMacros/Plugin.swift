@@ -5,6 +5,7 @@ import SwiftSyntaxMacros
 struct CourierPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
         APIMacro.self,
+        MockMacro.self,
         EndpointMacro.self,
     ]
 }

@@ -1,16 +1,27 @@
 import CourierMacros
 import MacroTesting
+import SwiftSyntaxMacros
 import Testing
 
-@Suite(.macros(["API": APIMacro.self, "GET": EndpointMacro.self, "POST": EndpointMacro.self, "PUT": EndpointMacro.self,
-    "PATCH": EndpointMacro.self, "DELETE": EndpointMacro.self, "HTTP": EndpointMacro.self, "URLForm": EndpointMacro.self]))
+let courierMacros: [String: any Macro.Type] = [
+    "API": APIMacro.self, "Mock": MockMacro.self,
+    "GET": EndpointMacro.self, "POST": EndpointMacro.self, "PUT": EndpointMacro.self, "PATCH": EndpointMacro.self,
+    "DELETE": EndpointMacro.self, "OPTIONS": EndpointMacro.self, "HEAD": EndpointMacro.self, "TRACE": EndpointMacro.self,
+    "CONNECT": EndpointMacro.self, "HTTP": EndpointMacro.self, "URLForm": EndpointMacro.self, "Multipart": EndpointMacro.self,
+    "JSON": EndpointMacro.self, "Coders": EndpointMacro.self, "KeyMapping": EndpointMacro.self, "Headers": EndpointMacro.self,
+    "Authorization": EndpointMacro.self,
+]
+
+@Suite(.macros(courierMacros))
 struct APIMacroTests {
-    @Test("Inference: path by name, query on GET, fields on POST, second label as key")
+    @Test("Inference: path by name, query on GET, fields on POST, second label as key; doc comments carried")
     func inference() {
         assertMacro {
             """
+            /// The users API.
             @API
             protocol Users {
+                /// Fetches a user's todos.
                 @GET("/users/:username/todos")
                 func getTodos(username: String, limit: Int?) async throws -> [Todo]
 
@@ -23,19 +34,25 @@ struct APIMacroTests {
             """
         } expansion: {
             """
+            /// The users API.
             protocol Users {
+                /// Fetches a user's todos.
                 func getTodos(username: String, limit: Int?) async throws -> [Todo]
                 func createUser(email: String, password: String) async throws -> User
                 func getPost(id postId: Int) async throws -> Post
             }
 
+            /// The users API.
             struct UsersAPI: Users {
+                /// Sends this API's requests.
                 let provider: Courier.Provider
 
+                /// A client that sends every request through `provider`.
                 init(provider: Courier.Provider) {
                     self.provider = provider
                 }
 
+                /// Fetches a user's todos.
                 func getTodos(username: String, limit: Int?) async throws -> [Todo] {
                     var request = Courier.RequestBuilder(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
                     request.addParameter("username", value: username)
@@ -60,14 +77,14 @@ struct APIMacroTests {
         }
     }
 
-    @Test("Explicit wrappers, Header names in Capital-Kebab-Case, a body")
+    @Test("Explicit wrappers, Header names in Capital-Kebab-Case and as written, a body")
     func wrappers() {
         assertMacro {
             """
             @API
             public protocol Todos {
                 @PATCH("/todos/{id}")
-                func update(id: Path<Int>, requestID: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws
+                func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws
 
                 @DELETE("/todos/:id")
                 func delete(id: Int) async throws -> Response
@@ -76,21 +93,24 @@ struct APIMacroTests {
         } expansion: {
             """
             public protocol Todos {
-                func update(id: Path<Int>, requestID: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws
+                func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws
                 func delete(id: Int) async throws -> Response
             }
 
             public struct TodosAPI: Todos {
+                /// Sends this API's requests.
                 public let provider: Courier.Provider
 
+                /// A client that sends every request through `provider`.
                 public init(provider: Courier.Provider) {
                     self.provider = provider
                 }
 
-                public func update(id: Path<Int>, requestID: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws {
+                public func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws {
                     var request = Courier.RequestBuilder(method: "PATCH", path: "/todos/{id}", operationID: "Todos.update")
                     request.addParameter("id", value: id)
-                    request.addHeader("Request-ID", value: requestID)
+                    request.addHeader("X-Request-ID", value: xRequestID)
+                    request.addHeader("x-api-key", value: `x-api-key`)
                     request.addQuery("tag", value: tag)
                     request.setBody(todo)
                     try await provider.send(request, returning: Void.self)
@@ -106,7 +126,103 @@ struct APIMacroTests {
         }
     }
 
-    @Test("Return types: optional, Data, tuple; a custom method")
+    @Test("Every method attribute and a custom method")
+    func methods() {
+        assertMacro {
+            """
+            @API
+            protocol Methods {
+                @GET("/a") func get() async throws
+                @POST("/a") func post() async throws
+                @PUT("/a") func put() async throws
+                @PATCH("/a") func patch() async throws
+                @DELETE("/a") func delete() async throws
+                @OPTIONS("/a") func options() async throws
+                @HEAD("/a") func head() async throws
+                @TRACE("/a") func trace() async throws
+                @CONNECT("/a") func connect() async throws
+                @HTTP("/a", method: "PURGE") func purge() async throws
+            }
+            """
+        } expansion: {
+            """
+            protocol Methods {
+                func get() async throws
+                func post() async throws
+                func put() async throws
+                func patch() async throws
+                func delete() async throws
+                func options() async throws
+                func head() async throws
+                func trace() async throws
+                func connect() async throws
+                func purge() async throws
+            }
+
+            struct MethodsAPI: Methods {
+                /// Sends this API's requests.
+                let provider: Courier.Provider
+
+                /// A client that sends every request through `provider`.
+                init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                func get() async throws {
+                    let request = Courier.RequestBuilder(method: "GET", path: "/a", operationID: "Methods.get")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func post() async throws {
+                    let request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Methods.post")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func put() async throws {
+                    let request = Courier.RequestBuilder(method: "PUT", path: "/a", operationID: "Methods.put")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func patch() async throws {
+                    let request = Courier.RequestBuilder(method: "PATCH", path: "/a", operationID: "Methods.patch")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func delete() async throws {
+                    let request = Courier.RequestBuilder(method: "DELETE", path: "/a", operationID: "Methods.delete")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func options() async throws {
+                    let request = Courier.RequestBuilder(method: "OPTIONS", path: "/a", operationID: "Methods.options")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func head() async throws {
+                    let request = Courier.RequestBuilder(method: "HEAD", path: "/a", operationID: "Methods.head")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func trace() async throws {
+                    let request = Courier.RequestBuilder(method: "TRACE", path: "/a", operationID: "Methods.trace")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func connect() async throws {
+                    let request = Courier.RequestBuilder(method: "CONNECT", path: "/a", operationID: "Methods.connect")
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func purge() async throws {
+                    let request = Courier.RequestBuilder(method: "PURGE", path: "/a", operationID: "Methods.purge")
+                    try await provider.send(request, returning: Void.self)
+                }
+            }
+            """
+        }
+    }
+
+    @Test("Return types: optional, Data, String, tuple; typed throws")
     func returnTypes() {
         assertMacro {
             """
@@ -115,20 +231,30 @@ struct APIMacroTests {
                 @GET("/files/:name.json")
                 func file(name: String) async throws -> File?
 
-                @HTTP("/cache/:key", method: "PURGE")
-                func purge(key: String) async throws -> (Data, Response)
+                @GET("/raw")
+                func raw() async throws(CourierError) -> Data
+
+                @GET("/text")
+                func text() async throws -> String
+
+                @GET("/cache/:key")
+                func both(key: String) async throws -> (File, Response)
             }
             """
         } expansion: {
             """
             protocol Files {
                 func file(name: String) async throws -> File?
-                func purge(key: String) async throws -> (Data, Response)
+                func raw() async throws(CourierError) -> Data
+                func text() async throws -> String
+                func both(key: String) async throws -> (File, Response)
             }
 
             struct FilesAPI: Files {
+                /// Sends this API's requests.
                 let provider: Courier.Provider
 
+                /// A client that sends every request through `provider`.
                 init(provider: Courier.Provider) {
                     self.provider = provider
                 }
@@ -139,184 +265,380 @@ struct APIMacroTests {
                     return try await provider.send(request, returning: File?.self)
                 }
 
-                func purge(key: String) async throws -> (Data, Response) {
-                    var request = Courier.RequestBuilder(method: "PURGE", path: "/cache/:key", operationID: "Files.purge")
+                func raw() async throws(CourierError) -> Data {
+                    let request = Courier.RequestBuilder(method: "GET", path: "/raw", operationID: "Files.raw")
+                    return try await provider.send(request, returning: Data.self)
+                }
+
+                func text() async throws -> String {
+                    let request = Courier.RequestBuilder(method: "GET", path: "/text", operationID: "Files.text")
+                    return try await provider.send(request, returning: String.self)
+                }
+
+                func both(key: String) async throws -> (File, Response) {
+                    var request = Courier.RequestBuilder(method: "GET", path: "/cache/:key", operationID: "Files.both")
                     request.addParameter("key", value: key)
-                    return try await provider.send(request, returning: (Data, Response).self)
+                    return try await provider.send(request, returning: (File, Response).self)
                 }
             }
             """
         }
     }
 
-    @Test("@URLForm on the protocol, overridden on a function")
-    func urlForm() {
+    @Test("Completion handlers: Result of a value, Result of Void, Response")
+    func completionHandlers() {
         assertMacro {
             """
             @API
-            @URLForm
-            protocol Forms {
-                @POST("/a")
-                func a(name: String) async throws
+            protocol Users {
+                @GET("/user")
+                func getUser(callback: @escaping (Result<User, Error>) -> Void)
 
-                @URLForm(.init(arrayEncoding: .indexed))
-                @POST("/b")
-                func b(tags: [String]) async throws
+                @POST("/user")
+                func createUser(email: String, completion: @escaping (Result<Void, any Error>) -> Void)
+
+                @GET("/response")
+                func getResponse(completion: @escaping (Response) -> Void)
             }
             """
         } expansion: {
             """
-            protocol Forms {
-                func a(name: String) async throws
-                func b(tags: [String]) async throws
+            protocol Users {
+                func getUser(callback: @escaping (Result<User, Error>) -> Void)
+                func createUser(email: String, completion: @escaping (Result<Void, any Error>) -> Void)
+                func getResponse(completion: @escaping (Response) -> Void)
             }
 
-            struct FormsAPI: Forms {
+            struct UsersAPI: Users {
+                /// Sends this API's requests.
                 let provider: Courier.Provider
 
+                /// A client that sends every request through `provider`.
                 init(provider: Courier.Provider) {
                     self.provider = provider
                 }
 
-                func a(name: String) async throws {
-                    var request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Forms.a")
-                    request.bodyEncoder = Courier.URLFormEncoder()
-                    request.addField("name", value: name)
-                    try await provider.send(request, returning: Void.self)
+                func getUser(callback: @escaping (Result<User, Error>) -> Void) {
+                    let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                    provider.send(Courier.Request(request, decoding: User.self), completion: callback)
                 }
 
-                func b(tags: [String]) async throws {
-                    var request = Courier.RequestBuilder(method: "POST", path: "/b", operationID: "Forms.b")
-                    request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
-                    request.addField("tags", value: tags)
-                    try await provider.send(request, returning: Void.self)
+                func createUser(email: String, completion: @escaping (Result<Void, any Error>) -> Void) {
+                    var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
+                    request.addField("email", value: email)
+                    provider.send(Courier.Request(request, decoding: Void.self), completion: completion)
+                }
+
+                func getResponse(completion: @escaping (Response) -> Void) {
+                    let request = Courier.RequestBuilder(method: "GET", path: "/response", operationID: "Users.getResponse")
+                    provider.send(request, completion: completion)
                 }
             }
             """
         }
     }
 
-    @Test("@API on something other than a protocol")
-    func notAProtocol() {
+    @Test("Headers and Authorization at both scopes; the function's win")
+    func headersAndAuthorization() {
         assertMacro {
             """
             @API
-            struct Users {}
-            """
-        } diagnostics: {
-            """
-            @API
-            ┬───
-            ╰─ 🛑 @API can only be attached to a protocol; declare the endpoints as requirements of a protocol
-            struct Users {}
-            """
-        }
-    }
-
-    @Test("Every problem of a protocol is reported at once, on its own node")
-    func diagnostics() {
-        assertMacro {
-            """
-            @API
-            protocol Broken {
-                var token: String { get }
-
-                func noMethod() async throws
-
-                @GET("/a") @POST("/b")
-                func twoMethods() async throws
-
-                @GET("/users/:id")
-                func missingPlaceholder() async throws
-
-                @GET("/users")
-                func strayPath(id: Path<Int>) async throws
-
-                @POST("/items")
-                func twoBodies(a: Body<Int>, b: Body<Int>) async throws
-            }
-            """
-        } diagnostics: {
-            """
-            @API
-            protocol Broken {
-                var token: String { get }
-                ┬────────────────────────
-                ╰─ 🛑 only functions can be endpoints of an @API protocol; remove this requirement or move it to another protocol
-
-                func noMethod() async throws
-                     ┬───────
-                     ╰─ 🛑 an endpoint needs a method attribute such as @GET("/path") to say how it is sent
-
-                @GET("/a") @POST("/b")
-                           ┬──────────
-                           ╰─ 🛑 an endpoint can have only one method attribute; remove all but one
-                func twoMethods() async throws
-
-                @GET("/users/:id")
-                ┬─────────────────
-                ╰─ 🛑 the path has a placeholder that no parameter fills; add a parameter of that name or remove the placeholder ('id')
-                func missingPlaceholder() async throws
-
-                @GET("/users")
-                func strayPath(id: Path<Int>) async throws
-                               ┬────────────
-                               ╰─ 🛑 this Path parameter has no placeholder of its name in the path; add ':name' to the path or drop 'Path<…>' ('id' in '/users')
-
-                @POST("/items")
-                func twoBodies(a: Body<Int>, b: Body<Int>) async throws
-                                             ┬───────────
-                                             ╰─ 🛑 an endpoint can have only one Body parameter; combine the values into one type
-            }
-            """
-        }
-    }
-
-    @Test("A function that is not async throws gets a fix-it")
-    func notAsyncThrows() {
-        assertMacro {
-            """
-            @API
+            @Headers(["X-Client-Version": "1.2.3", "Cache-Control": "no-cache"])
+            @Authorization(.bearer("token"))
             protocol Users {
-                @GET("/user")
-                func getUser() -> User
-            }
-            """
-        } diagnostics: {
-            """
-            @API
-            protocol Users {
-                @GET("/user")
-                func getUser() -> User
-                            ┬─────────
-                            ╰─ 🛑 an endpoint must be 'async throws' because sending a request suspends and can fail
-                               ✏️ add 'async throws'
-            }
-            """
-        } fixes: {
-            """
-            @API
-            protocol Users {
+                @Headers(["Cache-Control": "max-age=86400"])
                 @GET("/user")
                 func getUser() async throws -> User
+
+                @Authorization(.basic(username: "ada", password: "P@ssw0rd"))
+                @PATCH("/user/:id")
+                func updateUser(id: Int, name: String) async throws
             }
             """
         } expansion: {
             """
             protocol Users {
                 func getUser() async throws -> User
+                func updateUser(id: Int, name: String) async throws
             }
 
             struct UsersAPI: Users {
+                /// Sends this API's requests.
                 let provider: Courier.Provider
 
+                /// A client that sends every request through `provider`.
                 init(provider: Courier.Provider) {
                     self.provider = provider
                 }
 
                 func getUser() async throws -> User {
-                    let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                    var request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                    request.setHeader("X-Client-Version", value: "1.2.3")
+                    request.setHeader("Cache-Control", value: "no-cache")
+                    request.setAuthorization(.bearer("token"))
+                    request.setHeader("Cache-Control", value: "max-age=86400")
                     return try await provider.send(request, returning: User.self)
+                }
+
+                func updateUser(id: Int, name: String) async throws {
+                    var request = Courier.RequestBuilder(method: "PATCH", path: "/user/:id", operationID: "Users.updateUser")
+                    request.setHeader("X-Client-Version", value: "1.2.3")
+                    request.setHeader("Cache-Control", value: "no-cache")
+                    request.setAuthorization(.bearer("token"))
+                    request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
+                    request.addParameter("id", value: id)
+                    request.addField("name", value: name)
+                    try await provider.send(request, returning: Void.self)
+                }
+            }
+            """
+        }
+    }
+
+    @Test("Coders: @JSON, @URLForm, @Multipart, @Coders and @KeyMapping at both scopes")
+    func coders() {
+        assertMacro {
+            """
+            @API
+            @URLForm
+            @KeyMapping(.snakeCase)
+            protocol Forms {
+                @POST("/a")
+                func a(firstName: String) async throws
+
+                @URLForm(.init(arrayEncoding: .indexed))
+                @POST("/b")
+                func b(tags: [String]) async throws
+
+                @JSON(encoder: .iso8601, decoder: .iso8601)
+                @KeyMapping(.useDefaultKeys)
+                @PUT("/c")
+                func c(at: Date) async throws -> Stamp
+
+                @Multipart
+                @POST("/upload/:id")
+                func upload(id: Int, file: Part, thumbnail: Part?) async throws
+
+                @Coders(encoder: MyEncoder(), decoder: MyDecoder())
+                @POST("/d")
+                func d(body: Body<Thing>) async throws -> Thing
+            }
+            """
+        } expansion: {
+            """
+            protocol Forms {
+                func a(firstName: String) async throws
+                func b(tags: [String]) async throws
+                func c(at: Date) async throws -> Stamp
+                func upload(id: Int, file: Part, thumbnail: Part?) async throws
+                func d(body: Body<Thing>) async throws -> Thing
+            }
+
+            struct FormsAPI: Forms {
+                /// Sends this API's requests.
+                let provider: Courier.Provider
+
+                /// A client that sends every request through `provider`.
+                init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                func a(firstName: String) async throws {
+                    var request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Forms.a")
+                    request.keyMapping = .snakeCase
+                    request.bodyEncoder = Courier.URLFormEncoder()
+                    request.addField("firstName", value: firstName)
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func b(tags: [String]) async throws {
+                    var request = Courier.RequestBuilder(method: "POST", path: "/b", operationID: "Forms.b")
+                    request.keyMapping = .snakeCase
+                    request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
+                    request.addField("tags", value: tags)
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func c(at: Date) async throws -> Stamp {
+                    var request = Courier.RequestBuilder(method: "PUT", path: "/c", operationID: "Forms.c")
+                    request.keyMapping = .snakeCase
+                    request.keyMapping = .useDefaultKeys
+                    request.useJSON(encoder: .iso8601, decoder: .iso8601)
+                    request.addField("at", value: at)
+                    return try await provider.send(request, returning: Stamp.self)
+                }
+
+                func upload(id: Int, file: Part, thumbnail: Part?) async throws {
+                    var request = Courier.RequestBuilder(method: "POST", path: "/upload/:id", operationID: "Forms.upload")
+                    request.keyMapping = .snakeCase
+                    request.addParameter("id", value: id)
+                    request.addPart("file", value: file)
+                    request.addPart("thumbnail", value: thumbnail)
+                    try await provider.send(request, returning: Void.self)
+                }
+
+                func d(body: Body<Thing>) async throws -> Thing {
+                    var request = Courier.RequestBuilder(method: "POST", path: "/d", operationID: "Forms.d")
+                    request.keyMapping = .snakeCase
+                    request.bodyEncoder = MyEncoder()
+                    request.responseDecoder = MyDecoder()
+                    request.setBody(body)
+                    return try await provider.send(request, returning: Thing.self)
+                }
+            }
+            """
+        }
+    }
+
+    @Test("@Mock: setters per endpoint, overloads that do not collide, completion handlers")
+    func mock() {
+        assertMacro {
+            """
+            @Mock
+            public protocol GitHub {
+                @GET("/users/:username/repos")
+                func getRepositories(username: String) async throws -> [Repository]
+
+                @GET("/repos/:id")
+                func find(id: Int) async throws -> Repository
+
+                @GET("/repos/:name")
+                func find(name: String) async throws -> Repository
+
+                @GET("/search")
+                func search(q: String) async throws -> [Repository]
+
+                @GET("/search")
+                func search(q: Int) async throws -> [Repository]
+
+                @DELETE("/cache")
+                func clear() async throws
+
+                @GET("/user")
+                func user(completion: @escaping (Result<User, Error>) -> Void)
+
+                @GET("/raw")
+                func raw(completion: @escaping (Response) -> Void)
+            }
+            """
+        } expansion: {
+            """
+            public protocol GitHub {
+                func getRepositories(username: String) async throws -> [Repository]
+                func find(id: Int) async throws -> Repository
+                func find(name: String) async throws -> Repository
+                func search(q: String) async throws -> [Repository]
+                func search(q: Int) async throws -> [Repository]
+                func clear() async throws
+                func user(completion: @escaping (Result<User, Error>) -> Void)
+                func raw(completion: @escaping (Response) -> Void)
+            }
+
+            public final class GitHubMock: GitHub, Sendable {
+                private let registry = Courier.MockRegistry()
+
+                /// A mock with no answers set; every endpoint throws until you set one.
+                public init() {
+                }
+
+                public func getRepositories(username: String) async throws -> [Repository] {
+                    let handler = try registry.handler("getRepositories(username: String)", as: (@Sendable (String) async throws -> [Repository]).self, operationID: "GitHub.getRepositories")
+                    return try await handler(username)
+                }
+
+                /// Sets what `getRepositories(username:)` answers: the closure receives the call's arguments.
+                public func mockGetRepositories(_ handler: @escaping @Sendable (String) async throws -> [Repository]) {
+                    registry.set("getRepositories(username: String)", handler)
+                }
+
+                public func find(id: Int) async throws -> Repository {
+                    let handler = try registry.handler("find(id: Int)", as: (@Sendable (Int) async throws -> Repository).self, operationID: "GitHub.find")
+                    return try await handler(id)
+                }
+
+                /// Sets what `find(id:)` answers: the closure receives the call's arguments.
+                public func mockFindId(_ handler: @escaping @Sendable (Int) async throws -> Repository) {
+                    registry.set("find(id: Int)", handler)
+                }
+
+                public func find(name: String) async throws -> Repository {
+                    let handler = try registry.handler("find(name: String)", as: (@Sendable (String) async throws -> Repository).self, operationID: "GitHub.find")
+                    return try await handler(name)
+                }
+
+                /// Sets what `find(name:)` answers: the closure receives the call's arguments.
+                public func mockFindName(_ handler: @escaping @Sendable (String) async throws -> Repository) {
+                    registry.set("find(name: String)", handler)
+                }
+
+                public func search(q: String) async throws -> [Repository] {
+                    let handler = try registry.handler("search(q: String)", as: (@Sendable (String) async throws -> [Repository]).self, operationID: "GitHub.search")
+                    return try await handler(q)
+                }
+
+                /// Sets what `search(q:)` answers: the closure receives the call's arguments.
+                public func mockSearchQString(_ handler: @escaping @Sendable (String) async throws -> [Repository]) {
+                    registry.set("search(q: String)", handler)
+                }
+
+                public func search(q: Int) async throws -> [Repository] {
+                    let handler = try registry.handler("search(q: Int)", as: (@Sendable (Int) async throws -> [Repository]).self, operationID: "GitHub.search")
+                    return try await handler(q)
+                }
+
+                /// Sets what `search(q:)` answers: the closure receives the call's arguments.
+                public func mockSearchQInt(_ handler: @escaping @Sendable (Int) async throws -> [Repository]) {
+                    registry.set("search(q: Int)", handler)
+                }
+
+                public func clear() async throws {
+                    let handler = try registry.handler("clear()", as: (@Sendable () async throws -> Void).self, operationID: "GitHub.clear")
+                    try await handler()
+                }
+
+                /// Sets what `clear()` answers: the closure receives the call's arguments.
+                public func mockClear(_ handler: @escaping @Sendable () async throws -> Void) {
+                    registry.set("clear()", handler)
+                }
+
+                public func user(completion: @escaping (Result<User, Error>) -> Void) {
+                    let operationID = "GitHub.user"
+                    let handler: @Sendable () async throws -> User
+                    do {
+                        handler = try registry.handler("user(completion: @escaping (Result<User, Error>) -> Void)", as: (@Sendable () async throws -> User).self, operationID: operationID)
+                    } catch {
+                        handler = {
+                            throw error
+                        }
+                    }
+                    registry.complete(completion) {
+                        try await handler()
+                    }
+                }
+
+                /// Sets what `user(completion:)` answers: the closure receives the call's arguments.
+                public func mockUser(_ handler: @escaping @Sendable () async throws -> User) {
+                    registry.set("user(completion: @escaping (Result<User, Error>) -> Void)", handler)
+                }
+
+                public func raw(completion: @escaping (Response) -> Void) {
+                    let operationID = "GitHub.raw"
+                    let handler: @Sendable () async throws -> Courier.Response
+                    do {
+                        handler = try registry.handler("raw(completion: @escaping (Response) -> Void)", as: (@Sendable () async throws -> Courier.Response).self, operationID: operationID)
+                    } catch {
+                        handler = {
+                            throw error
+                        }
+                    }
+                    registry.complete(completion, operationID: operationID) {
+                        try await handler()
+                    }
+                }
+
+                /// Sets what `raw(completion:)` answers: the closure receives the call's arguments.
+                public func mockRaw(_ handler: @escaping @Sendable () async throws -> Courier.Response) {
+                    registry.set("raw(completion: @escaping (Response) -> Void)", handler)
                 }
             }
             """

@@ -148,3 +148,12 @@ public struct URLFormEncoder: RequestBodyEncoder {
         output += encoded.replacingOccurrences(of: " ", with: "+")
     }
 }
+
+extension RequestBuilder {
+    /// Encodes the body and decodes the response as JSON with these coders; a coder left out
+    /// stays as it was (the provider's, unless set before).
+    public mutating func useJSON(encoder: JSONEncoder? = nil, decoder: JSONDecoder? = nil) {
+        if let encoder { bodyEncoder = encoder } else if !(bodyEncoder is JSONEncoder) { bodyEncoder = Provider.defaultJSONEncoder() }
+        if let decoder { responseDecoder = decoder }
+    }
+}

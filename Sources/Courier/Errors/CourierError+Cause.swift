@@ -80,7 +80,7 @@ extension CourierError {
             case .invalidHeaderValue(let name, let value):
                 "the value \(quoted(value)) of header '\(name)' contains CR, LF or NUL; it was not sent"
             case .bodyAndFields:
-                "the request has both a body and separate fields; use one or the other"
+                "the request has more than one of a body, separate fields and multipart parts; use one of them"
             case .textNotEncodable(let charset):
                 "the text body cannot be represented in the charset \(charset)"
             case .encoding(let what, let error):

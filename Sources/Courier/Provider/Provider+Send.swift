@@ -12,12 +12,14 @@ extension Provider {
         let operationID = builder.operationID ?? "\(builder.method) \(builder.path)"
         let raw = try prepare(builder, operationID: operationID)
         let response = try await execute(raw)
-        let decoder: any ResponseBodyDecoder =
-            if let keyMapping = builder.keyMapping {
-                (builder.responseDecoder ?? responseDecoder).with(keyMapping: keyMapping)
-            } else {
-                builder.responseDecoder ?? mappedDecoder
-            }
+        let decoder: any ResponseBodyDecoder
+        if builder.responseDecoder == nil && builder.keyMapping == nil {
+            decoder = mappedDecoder
+        } else {
+            let mapping = builder.keyMapping ?? keyMapping
+            let base = builder.responseDecoder ?? responseDecoder
+            decoder = mapping.isDefault ? base : base.with(keyMapping: mapping)
+        }
         do {
             return try request.decode(response, decoder)
         } catch {
@@ -46,7 +48,8 @@ extension Provider {
         }
         let settings = BuildSettings(
             keyMapping: keyMapping,
-            bodyEncoder: mappedEncoder,
+            bodyEncoder: bodyEncoder,
+            mappedBodyEncoder: mappedEncoder,
             queryArrayEncoding: queryArrayEncoding
         )
         do {

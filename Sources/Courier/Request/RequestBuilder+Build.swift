@@ -5,7 +5,10 @@ import OpenAPIRuntime
 /// The settings a request is built with: the provider's, overridden by the request's own.
 struct BuildSettings: Sendable {
     var keyMapping: KeyMapping
+    /// The provider's encoder as given.
     var bodyEncoder: any RequestBodyEncoder
+    /// The provider's encoder with its key mapping applied, made once per provider.
+    var mappedBodyEncoder: any RequestBodyEncoder
     var queryArrayEncoding: ArrayEncoding
 }
 
@@ -17,53 +20,69 @@ extension RequestBuilder {
         let target = try renderTarget(keyMapping: keyMapping, arrays: queryArrayEncoding ?? settings.queryArrayEncoding)
 
         var fields = headers
-        var bodyData: Data?
-        var contentType: String?
-        if body != nil, !self.fields.isEmpty { throw CourierError(.bodyAndFields) }
-
-        var encoder: any RequestBodyEncoder {
-            let base = bodyEncoder ?? settings.bodyEncoder
-            return self.keyMapping.map { base.with(keyMapping: $0) } ?? base
-        }
-        if !self.fields.isEmpty {
-            do {
-                let encoder = encoder
-                bodyData = try encoder.encode(FieldsBody(fields: self.fields))
-                contentType = encoder.contentType
-            } catch {
-                let names = self.fields.map(\.key).joined(separator: ", ")
-                throw CourierError(.encoding(what: "the body fields (\(names))", error))
-            }
-        } else if let body {
-            switch body.content {
-            case .encodable(let value):
-                do {
-                    let encoder = encoder
-                    bodyData = try encoder.encode(value)
-                    contentType = encoder.contentType
-                } catch {
-                    throw CourierError(.encoding(what: "the body of type \(type(of: value))", error))
-                }
-            case .data(let data, let type):
-                bodyData = data
-                contentType = type
-            case .text(let text, let type, let encoding):
-                let charset = Self.charsetName(encoding)
-                guard let data = text.data(using: encoding) else {
-                    throw CourierError(.textNotEncodable(charset: charset))
-                }
-                bodyData = data
-                contentType = "\(type); charset=\(charset)"
-            }
-        }
-        if let bodyData {
-            if let contentType, fields[.contentType] == nil { fields[.contentType] = contentType }
-            fields[.contentLength] = String(bodyData.count)
+        let encoded = try encodeBody(settings: settings)
+        if let encoded {
+            if let contentType = encoded.contentType, fields[.contentType] == nil { fields[.contentType] = contentType }
+            fields[.contentLength] = String(encoded.length)
         } else {
             fields[.contentLength] = nil
         }
         let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: fields)
-        return RawRequest(head: head, body: bodyData.map { HTTPBody($0) }, baseURL: baseURL, operationID: operationID)
+        return RawRequest(head: head, body: encoded?.body, baseURL: baseURL, operationID: operationID)
+    }
+
+    struct EncodedBody {
+        var body: HTTPBody
+        var contentType: String?
+        var length: Int64
+    }
+
+    /// The body in its wire form, or `nil` when the request has none.
+    func encodeBody(settings: BuildSettings) throws(CourierError) -> EncodedBody? {
+        let kinds = [body != nil, !fields.isEmpty, !parts.isEmpty].filter { $0 }.count
+        if kinds > 1 { throw CourierError(.bodyAndFields) }
+        func buffered(_ data: Data, _ contentType: String?) -> EncodedBody {
+            EncodedBody(body: HTTPBody(data), contentType: contentType, length: Int64(data.count))
+        }
+        if !parts.isEmpty {
+            let multipart = MultipartBody(boundary: MultipartBody.makeBoundary(), parts: parts)
+            let body = try multipart.httpBody()
+            guard case .known(let length) = body.length else { return nil }
+            return EncodedBody(body: body, contentType: multipart.contentType, length: length)
+        }
+        let encoder: any RequestBodyEncoder
+        if bodyEncoder == nil && keyMapping == nil {
+            encoder = settings.mappedBodyEncoder
+        } else {
+            let mapping = keyMapping ?? settings.keyMapping
+            let base = bodyEncoder ?? settings.bodyEncoder
+            encoder = mapping.isDefault ? base : base.with(keyMapping: mapping)
+        }
+        if !fields.isEmpty {
+            do {
+                return buffered(try encoder.encode(FieldsBody(fields: fields)), encoder.contentType)
+            } catch {
+                let names = fields.map(\.key).joined(separator: ", ")
+                throw CourierError(.encoding(what: "the body fields (\(names))", error))
+            }
+        }
+        guard let body else { return nil }
+        switch body.content {
+        case .encodable(let value):
+            do {
+                return buffered(try encoder.encode(value), encoder.contentType)
+            } catch {
+                throw CourierError(.encoding(what: "the body of type \(type(of: value))", error))
+            }
+        case .data(let data, let type):
+            return buffered(data, type)
+        case .text(let text, let type, let encoding):
+            let charset = Self.charsetName(encoding)
+            guard let data = text.data(using: encoding) else {
+                throw CourierError(.textNotEncodable(charset: charset))
+            }
+            return buffered(data, "\(type); charset=\(charset)")
+        }
     }
 
     static func charsetName(_ encoding: String.Encoding) -> String {

@@ -39,6 +39,7 @@ public struct RequestBuilder: Sendable {
     var queryItems: [QueryEntry] = []
     var body: RequestBody?
     var fields: [(key: String, value: any Encodable & Sendable)] = []
+    var parts: [(name: String, part: Part)] = []
     /// Problems found while the request was described, reported when it is sent.
     var problems: [CourierError.Cause] = []
 

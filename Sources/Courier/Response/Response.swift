@@ -10,17 +10,31 @@ public struct Response: Sendable {
     /// The request that produced this response.
     public var request: RawRequest
 
+    /// Set when no response arrived; boxed because an error may itself carry a response.
+    let failure: FailureBox?
+
     public init(head: HTTPResponse, body: Data?, request: RawRequest) {
         self.head = head
         self.body = body.flatMap { $0.isEmpty ? nil : $0 }
         self.request = request
+        self.failure = nil
+    }
+
+    /// A response standing for a request that failed before any response arrived — what a
+    /// `(Response) -> Void` completion handler receives then. Its ``statusCode`` is `nil` and
+    /// its ``error`` is `error`.
+    public init(failure error: CourierError, request: RawRequest) {
+        self.head = HTTPResponse(status: .init(code: 0))
+        self.body = nil
+        self.request = request
+        self.failure = FailureBox(error: error)
     }
 
     /// The status.
     public var status: HTTPResponse.Status { head.status }
 
-    /// The status code, optional as in Papyrus so that code written for it keeps compiling.
-    public var statusCode: Int? { head.status.code }
+    /// The status code; `nil` when no response arrived.
+    public var statusCode: Int? { failure == nil ? head.status.code : nil }
 
     /// The headers.
     public var headers: HTTPFields { head.headerFields }
@@ -28,12 +42,13 @@ public struct Response: Sendable {
     /// The body as UTF-8 text, when there is a body.
     public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
 
-    /// Whether the status is in 200–299.
-    public var isSuccess: Bool { head.status.kind == .successful }
+    /// Whether a response arrived and its status is in 200–299.
+    public var isSuccess: Bool { failure == nil && head.status.kind == .successful }
 
-    /// A ``CourierError`` of kind ``CourierError/Kind/status`` when the status is outside
-    /// 200–299, `nil` otherwise.
+    /// Why the request failed: the error that kept a response from arriving, or one of kind
+    /// ``CourierError/Kind/status`` when the status is outside 200–299; `nil` on success.
     public var error: CourierError? {
+        if let failure { return failure.error }
         guard !isSuccess else { return nil }
         return CourierError(.status(head.status), operationID: request.operationID, request: request, response: self)
     }
@@ -44,8 +59,15 @@ public struct Response: Sendable {
     }
 }
 
+/// Holds an error inside a ``Response`` without making the two types contain each other by value.
+final class FailureBox: Sendable {
+    let error: CourierError
+    init(error: CourierError) { self.error = error }
+}
+
 extension Response: CustomStringConvertible {
     public var description: String {
-        "\(head.status.code) \(head.status.displayPhrase) for \(request.method) \(request.path), \(body?.count ?? 0) bytes"
+        if let failure { return "no response for \(request.method) \(request.path): \(failure.error.message)" }
+        return "\(head.status.code) \(head.status.displayPhrase) for \(request.method) \(request.path), \(body?.count ?? 0) bytes"
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import HTTPTypes
+public import Logging
+
+/// An interceptor that logs each request as a `curl` command, always or only when it fails.
+///
+/// ```swift
+/// let provider = Provider(baseURL: "https://api.example.com")
+///     .intercept(CURLLogger(when: .onError, logger: Logger(label: "api")))
+/// ```
+///
+/// Secret headers are redacted as ``RawRequest/cURL(secrets:revealing:)`` describes.
+public struct CURLLogger: Interceptor {
+    /// When to log.
+    public struct Mode: Hashable, Sendable {
+        let always: Bool
+        /// Every request.
+        public static let always = Mode(always: true)
+        /// Requests that throw or answer outside 200–299.
+        public static let onError = Mode(always: false)
+    }
+
+    public var mode: Mode
+    public var logger: Logger
+    public var level: Logger.Level
+    /// Headers to redact besides `Authorization`, `Cookie` and `Proxy-Authorization`.
+    public var secrets: Set<HTTPField.Name>
+    /// Headers to show even though they are secret.
+    public var revealing: Set<HTTPField.Name>
+
+    public init(
+        when mode: Mode = .always,
+        logger: Logger = Logger(label: "Courier.cURL"),
+        level: Logger.Level = .debug,
+        secrets: Set<HTTPField.Name> = [],
+        revealing: Set<HTTPField.Name> = []
+    ) {
+        self.mode = mode
+        self.logger = logger
+        self.level = level
+        self.secrets = secrets
+        self.revealing = revealing
+    }
+
+    public func intercept(req: RawRequest, next: Next) async throws -> Response {
+        let command = await req.cURL(secrets: secrets, revealing: revealing)
+        let metadata: Logger.Metadata = ["operation": "\(req.operationID)"]
+        do {
+            let response = try await next(req)
+            if mode.always || !response.isSuccess {
+                logger.log(level: level, "\(command)", metadata: metadata.merging(["status": "\(response.head.status.code)"]) { $1 })
+            }
+            return response
+        } catch {
+            logger.log(level: level, "\(command)", metadata: metadata.merging(["error": "\(error)"]) { $1 })
+            throw error
+        }
+    }
+}

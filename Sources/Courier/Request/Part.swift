@@ -1,0 +1,53 @@
+public import Foundation
+
+/// One part of a `multipart/form-data` body: bytes or a file, with an optional file name and
+/// MIME type.
+///
+/// A part made from a file URL is read in chunks while the request is sent, never held whole in
+/// memory by Courier (a transport that buffers bodies, such as URLSession on Linux, still does).
+public struct Part: Sendable {
+    enum Source: Sendable {
+        case data(Data)
+        case file(URL)
+    }
+
+    let source: Source
+    /// The file name sent in `Content-Disposition`, if any.
+    public var fileName: String?
+    /// The part's `Content-Type`, if any.
+    public var mimeType: String?
+
+    /// A part holding `data`.
+    public init(data: Data, fileName: String? = nil, mimeType: String? = nil) {
+        self.source = .data(data)
+        self.fileName = fileName
+        self.mimeType = mimeType
+    }
+
+    /// A part holding text, sent as UTF-8.
+    public init(text: String, mimeType: String? = nil) {
+        self.init(data: Data(text.utf8), mimeType: mimeType)
+    }
+
+    /// A part read from the file at `fileURL` as the request is sent; the file name defaults to
+    /// the URL's last component.
+    public init(fileURL: URL, fileName: String? = nil, mimeType: String? = nil) {
+        self.source = .file(fileURL)
+        self.fileName = fileName ?? fileURL.lastPathComponent
+        self.mimeType = mimeType
+    }
+}
+
+extension RequestBuilder {
+    /// Adds a part named `name` to a `multipart/form-data` body. A request with parts has no
+    /// other body or fields.
+    public mutating func addPart(_ name: String, value: Part) {
+        parts.append((name, value))
+    }
+
+    /// Adds a part from an optional; `nil` adds nothing.
+    public mutating func addPart(_ name: String, value: Part?) {
+        guard let value else { return }
+        parts.append((name, value))
+    }
+}
