@@ -58,17 +58,41 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        // The Hummingbird server and helpers the test targets share.
+        .target(
+            name: "CourierTestSupport",
+            dependencies: [
+                "Courier",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/CourierTestSupport",
+            swiftSettings: upcomingFeatures
+        ),
         .testTarget(
             name: "CourierTests",
             dependencies: [
                 "Courier",
                 "CourierTesting",
+                "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures
+        ),
+        // Code as users write it: the examples of Papyrus' README must compile here unchanged,
+        // so this target does not require `any` on existentials.
+        .testTarget(
+            name: "PapyrusCompatibilityTests",
+            dependencies: ["Courier", "CourierTestSupport"],
+            swiftSettings: [
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
         ),
         .testTarget(
             name: "CourierMacrosTests",

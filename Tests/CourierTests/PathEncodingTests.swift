@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Testing
 
 @Suite("Path templates and path values, checked by the server")

@@ -1,4 +1,5 @@
 import Courier
+import CourierTestSupport
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -181,15 +182,6 @@ struct ProviderTests {
         #expect(error?.kind == .transport)
         #expect(error?.message.contains("1000") == true)
     }
-}
-
-/// Thread-safe list of strings for tests that watch the order of events.
-final class Log: @unchecked Sendable {
-    // Unchecked: `locked_entries` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var locked_entries: [String] = []
-    func append(_ entry: String) { lock.withLock { locked_entries.append(entry) } }
-    var entries: [String] { lock.withLock { locked_entries } }
 }
 
 func quotedForTest(_ value: String) -> String { "'\(value)'" }

@@ -1,37 +1,43 @@
-import Courier
-import Foundation
+public import Courier
+public import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
 
 /// What the test server saw of a request, sent back as JSON by every `/echo…` path.
-struct Echo: Codable, Sendable {
-    var method: String
+public struct Echo: Codable, Sendable {
+    public var method: String
     /// The request target exactly as it arrived: path and query, still percent-encoded.
-    var target: String
-    var path: String
-    var query: String?
+    public var target: String
+    public var path: String
+    public var query: String?
     /// Header names lower-cased, in arrival order.
-    var headers: [[String]]
-    var body: String
-    var bodyIsEmpty: Bool
+    public var headers: [[String]]
+    /// Header names exactly as they arrived, in arrival order.
+    public var rawHeaderNames: [String]
+    public var body: String
+    public var bodyIsEmpty: Bool
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0[0] == name.lowercased() }?[1]
     }
 
-    func headerValues(_ name: String) -> [String] {
+    public func headerValues(_ name: String) -> [String] {
         headers.filter { $0[0] == name.lowercased() }.map { $0[1] }
     }
 
-    var bodyData: Data { Data(base64Encoded: body) ?? Data() }
-    var bodyText: String { String(decoding: bodyData, as: UTF8.self) }
+    public var bodyData: Data { Data(base64Encoded: body) ?? Data() }
+    public var bodyText: String { String(decoding: bodyData, as: UTF8.self) }
 }
 
-struct TestUser: Codable, Equatable, Sendable {
-    var id: Int
-    var name: String
+public struct TestUser: Codable, Equatable, Sendable {
+    public var id: Int
+    public var name: String
+    public init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
 }
 
 /// Answers every path under `/echo` with an ``Echo`` of the request.
@@ -51,6 +57,7 @@ struct EchoMiddleware<Context: RequestContext>: RouterMiddleware {
             path: String(target.prefix { $0 != "?" }),
             query: query,
             headers: request.headers.map { [$0.name.canonicalName, $0.value] },
+            rawHeaderNames: request.headers.map(\.name.rawName),
             body: bytes.base64EncodedString(),
             bodyIsEmpty: bytes.isEmpty
         )
@@ -65,19 +72,19 @@ struct EchoMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// One Hummingbird server on 127.0.0.1 with an OS-chosen port, started on first use and shared
 /// by every test in the process.
-enum TestServer {
+public enum TestServer {
     private static let started = Task<Int, any Error> { try await start() }
 
     /// The server's port.
-    static func port() async throws -> Int { try await started.value }
+    public static func port() async throws -> Int { try await started.value }
 
     /// `http://127.0.0.1:<port>` plus `path`.
-    static func baseURL(_ path: String = "") async throws -> String {
+    public static func baseURL(_ path: String = "") async throws -> String {
         "http://127.0.0.1:\(try await port())\(path)"
     }
 
     /// A provider against the server through the default (URLSession) transport.
-    static func provider(_ path: String = "", keyMapping: KeyMapping = .useDefaultKeys) async throws -> Provider {
+    public static func provider(_ path: String = "", keyMapping: KeyMapping = .useDefaultKeys) async throws -> Provider {
         Provider(baseURL: try await baseURL(path), keyMapping: keyMapping)
     }
 
@@ -148,7 +155,7 @@ struct ServerDidNotStart: Error {}
 
 extension Provider {
     /// Sends `builder` to the test server's echo and decodes what the server saw.
-    func echo(_ builder: RequestBuilder) async throws -> Echo {
+    public func echo(_ builder: RequestBuilder) async throws -> Echo {
         try await send(builder, returning: Echo.self)
     }
 }
