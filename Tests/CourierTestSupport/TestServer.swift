@@ -1,6 +1,6 @@
 public import Courier
 public import Foundation
-import HTTPTypes
+public import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -18,6 +18,20 @@ public struct Echo: Codable, Sendable {
     public var rawHeaderNames: [String]
     public var body: String
     public var bodyIsEmpty: Bool
+
+    public init(
+        method: String, target: String, path: String, query: String?, headers: [[String]], rawHeaderNames: [String],
+        body: String, bodyIsEmpty: Bool
+    ) {
+        self.method = method
+        self.target = target
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.rawHeaderNames = rawHeaderNames
+        self.body = body
+        self.bodyIsEmpty = bodyIsEmpty
+    }
 
     public func header(_ name: String) -> String? {
         headers.first { $0[0] == name.lowercased() }?[1]
@@ -157,5 +171,40 @@ extension Provider {
     /// Sends `builder` to the test server's echo and decodes what the server saw.
     public func echo(_ builder: RequestBuilder) async throws -> Echo {
         try await send(builder, returning: Echo.self)
+    }
+}
+
+/// Remembers what the server's echo saw, for tests whose endpoints return their own types.
+public final class EchoRecorder: @unchecked Sendable {
+    // Unchecked: `locked_echoes` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var locked_echoes: [Echo] = []
+
+    public init() {}
+
+    /// Every request the server saw, in order.
+    public var echoes: [Echo] { lock.withLock { locked_echoes } }
+    /// The last request the server saw.
+    public var last: Echo? { echoes.last }
+
+    func record(_ echo: Echo) { lock.withLock { locked_echoes.append(echo) } }
+}
+
+extension TestServer {
+    /// A provider whose requests go to the server's echo (every path under `/echo`) and whose
+    /// responses are replaced by `reply` with `status`, so that an endpoint returning any type
+    /// can be checked against what the server really received.
+    public static func echoing(
+        reply: String = "{}",
+        status: HTTPResponse.Status = .ok,
+        keyMapping: KeyMapping = .useDefaultKeys
+    ) async throws -> (Provider, EchoRecorder) {
+        let recorder = EchoRecorder()
+        let provider = try await TestServer.provider("/echo", keyMapping: keyMapping).intercept { req, next in
+            let response = try await next(req)
+            recorder.record(try JSONDecoder().decode(Echo.self, from: response.body ?? Data()))
+            return Courier.Response(head: HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), body: Data(reply.utf8), request: req)
+        }
+        return (provider, recorder)
     }
 }

@@ -23,7 +23,7 @@ struct MockTransportTests {
 
     @Test("Recorded requests carry the query and body as sent")
     func recordsBodies() async throws {
-        let mock = MockTransport { _ in .json(#"{"method":"","target":"","path":"","headers":[],"body":"","bodyIsEmpty":true}"#) }
+        let mock = MockTransport { _ in .json(#"{"method":"","target":"","path":"","headers":[],"rawHeaderNames":[],"body":"","bodyIsEmpty":true}"#) }
         let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test", transport: mock))
         _ = try await api.createTodo(name: "n", isDone: false, tags: ["t"])
         _ = try await api.getTodos(username: "u", limit: 2, tags: [])

@@ -140,7 +140,7 @@ public struct Provider: Sendable {
 
 extension Provider {
     /// A copy that applies `modifier` to every request before it is encoded.
-    public func modifyRequests(_ modifier: some RequestModifier) -> Provider {
+    public func modifyRequests(_ modifier: any RequestModifier) -> Provider {
         var copy = self
         copy.modifiers.append(modifier)
         return copy
@@ -156,7 +156,7 @@ extension Provider {
     }
 
     /// A copy that runs `interceptor` around every request, inside the ones added before it.
-    public func intercept(_ interceptor: some Interceptor) -> Provider {
+    public func intercept(_ interceptor: any Interceptor) -> Provider {
         with(middleware: InterceptorMiddleware(interceptor))
     }
 
