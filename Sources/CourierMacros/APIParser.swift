@@ -141,6 +141,9 @@ struct APIParser {
         bare.attributes = []
         bare.leadingTrivia = []
         bare.body = nil
+        // `Error` and `any Error` are one type; spelling it `any Error` keeps the generated code
+        // free of warnings where `ExistentialAny` is on.
+        let signature = Self.spellingErrorAsAny(bare)
         let returnText = returnType?.trimmedDescription
         let selector = function.name.text + "(" + parameters.map { ($0.firstName.text == "_" ? "_" : $0.firstName.text) + ":" }.joined() + ")"
         var options = protocolScope.options
@@ -162,7 +165,7 @@ struct APIParser {
             method: endpoint.method,
             path: endpoint.path,
             documentation: Self.documentation(of: function.leadingTrivia),
-            signature: bare.trimmedDescription,
+            signature: signature,
             parameters: models,
             returnType: returnText == "Void" || returnText == "()" ? nil : returnText,
             completion: completion,
@@ -364,5 +367,22 @@ extension APIParser {
         }
         if !current.isEmpty { words.append(current) }
         return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
+    }
+}
+
+extension APIParser {
+    /// The declaration's text with each bare `Error` type written `any Error`.
+    static func spellingErrorAsAny(_ declaration: some SyntaxProtocol) -> String {
+        var text = ""
+        for token in declaration.tokens(viewMode: .sourceAccurate) {
+            if token.tokenKind == .identifier("Error"), let type = token.parent?.as(IdentifierTypeSyntax.self),
+                type.genericArgumentClause == nil, type.parent?.is(SomeOrAnyTypeSyntax.self) != true
+            {
+                text += token.leadingTrivia.description + "any Error" + token.trailingTrivia.description
+            } else {
+                text += token.description
+            }
+        }
+        return text
     }
 }

@@ -318,7 +318,7 @@ struct APIMacroTests {
                     self.provider = provider
                 }
 
-                func getUser(callback: @escaping (Result<User, Error>) -> Void) {
+                func getUser(callback: @escaping (Result<User, any Error>) -> Void) {
                     let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
                     provider.send(Courier.Request(request, decoding: User.self), completion: callback)
                 }
@@ -601,7 +601,7 @@ struct APIMacroTests {
                     registry.set("clear()", handler)
                 }
 
-                public func user(completion: @escaping (Result<User, Error>) -> Void) {
+                public func user(completion: @escaping (Result<User, any Error>) -> Void) {
                     let operationID = "GitHub.user"
                     let handler: @Sendable () async throws -> User
                     do {

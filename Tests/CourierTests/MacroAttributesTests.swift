@@ -74,7 +74,7 @@ protocol Attributed {
     func typed(id: Int) async throws(CourierError) -> TestUser
 
     @GET("/users/:id")
-    func user(id: Int, callback: @escaping (Result<TestUser, Error>) -> Void)
+    func user(id: Int, callback: @escaping (Result<TestUser, any Error>) -> Void)
 
     @GET("/status/500")
     func failing(completion: @escaping (Result<Void, any Error>) -> Void)

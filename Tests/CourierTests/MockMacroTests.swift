@@ -29,7 +29,7 @@ protocol GitHub {
     func clear() async throws
 
     @GET("/user")
-    func user(completion: @escaping (Result<TestUser, Error>) -> Void)
+    func user(completion: @escaping (Result<TestUser, any Error>) -> Void)
 
     @GET("/raw")
     func raw(completion: @escaping (Response) -> Void)
