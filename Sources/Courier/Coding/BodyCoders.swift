@@ -32,6 +32,18 @@ struct MappedCodingKey: CodingKey {
     }
 }
 
+extension MappedCodingKey {
+    /// A coder's custom key strategy: the last key of the path through `transform`, array
+    /// indexes as they are.
+    static func mappingLast(with transform: @escaping @Sendable (String) -> String) -> @Sendable ([any CodingKey]) -> any CodingKey {
+        { path in
+            guard let last = path.last else { return MappedCodingKey("") }
+            if last.intValue != nil { return last }
+            return MappedCodingKey(transform(last.stringValue))
+        }
+    }
+}
+
 extension JSONEncoder: RequestBodyEncoder {
     public var contentType: String { "application/json" }
 
@@ -46,11 +58,7 @@ extension JSONEncoder: RequestBodyEncoder {
         case .useDefaultKeys: copy.keyEncodingStrategy = keyEncodingStrategy
         case .snakeCase: copy.keyEncodingStrategy = .convertToSnakeCase
         case .custom(let to, _):
-            copy.keyEncodingStrategy = .custom { path in
-                guard let last = path.last else { return MappedCodingKey("") }
-                if last.intValue != nil { return last }
-                return MappedCodingKey(to(last.stringValue))
-            }
+            copy.keyEncodingStrategy = .custom(MappedCodingKey.mappingLast(with: to))
         }
         return copy
     }
@@ -69,11 +77,7 @@ extension JSONDecoder: ResponseBodyDecoder {
         case .useDefaultKeys: copy.keyDecodingStrategy = keyDecodingStrategy
         case .snakeCase: copy.keyDecodingStrategy = .convertFromSnakeCase
         case .custom(_, let from):
-            copy.keyDecodingStrategy = .custom { path in
-                guard let last = path.last else { return MappedCodingKey("") }
-                if last.intValue != nil { return last }
-                return MappedCodingKey(from(last.stringValue))
-            }
+            copy.keyDecodingStrategy = .custom(MappedCodingKey.mappingLast(with: from))
         }
         return copy
     }
