@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
+        .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -21,8 +22,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
-        // Test-only.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Test-only.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
@@ -46,6 +49,18 @@ let package = Package(
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "CourierAsyncHTTPClient",
+            dependencies: [
+                "Courier",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -77,6 +92,10 @@ let package = Package(
             dependencies: [
                 "Courier",
                 "CourierTesting",
+                "CourierAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

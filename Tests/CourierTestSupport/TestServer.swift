@@ -139,6 +139,52 @@ public enum TestServer {
         router.get("/big") { _, _ in
             Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "x"), count: 4096)))
         }
+        router.get("/bytes/:count") { _, context in
+            let count = context.parameters.get("count", as: Int.self) ?? 0
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/octet-stream"],
+                body: ResponseBody(contentLength: count) { writer in
+                    var offset = 0
+                    while offset < count {
+                        let size = min(64 * 1024, count - offset)
+                        try await writer.write(ByteBuffer(bytes: Pattern.slice(from: offset, count: size)))
+                        offset += size
+                    }
+                    try await writer.finish(nil)
+                }
+            )
+        }
+        router.post("/digest") { request, _ in
+            var digest = Pattern.Digest()
+            for try await buffer in request.body {
+                buffer.withUnsafeReadableBytes { digest.add($0) }
+            }
+            return json(#"{"count":\#(digest.count),"hash":"\#(digest.hash)"}"#)
+        }
+        router.get("/chunked") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/plain"],
+                body: ResponseBody { writer in
+                    for index in 0..<5 {
+                        try await writer.write(ByteBuffer(string: "chunk \(index);"))
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    try await writer.finish(nil)
+                }
+            )
+        }
+        router.head("/head") { _, _ in
+            Response(status: .ok, headers: [.contentLength: "1234", HTTPField.Name("X-Head")!: "yes"])
+        }
+        router.get("/cookies") { _, _ in
+            var headers = HTTPFields()
+            headers.append(HTTPField(name: .setCookie, value: "a=1; Path=/"))
+            headers.append(HTTPField(name: .setCookie, value: "b=2; Path=/"))
+            headers.append(HTTPField(name: HTTPField.Name("X-MiXeD-Response")!, value: "v"))
+            return Response(status: .ok, headers: headers)
+        }
         router.get("/slow") { _, _ in
             try await Task.sleep(for: .seconds(5))
             return json("{}")
@@ -206,5 +252,57 @@ extension TestServer {
             return Courier.Response(head: HTTPResponse(status: status, headerFields: [.contentType: "application/json"]), body: Data(reply.utf8), request: req)
         }
         return (provider, recorder)
+    }
+}
+
+/// The bytes `/bytes/:count` sends and the digest `/digest` answers with, so that large bodies are
+/// checked without echoing them.
+public enum Pattern {
+    /// Byte `index` of the pattern: the byte values 0…250 over and over.
+    public static func byte(at index: Int) -> UInt8 { UInt8(index % 251) }
+
+    /// Enough whole cycles to cut any chunk of up to 64 KiB from any starting point.
+    private static let cycles: [UInt8] = (0..<(251 * 263)).map { UInt8($0 % 251) }
+
+    /// `count` (at most 64 KiB) bytes of the pattern starting at `offset`.
+    public static func slice(from offset: Int, count: Int) -> ArraySlice<UInt8> {
+        let start = offset % 251
+        return cycles[start..<(start + count)]
+    }
+
+    /// `count` bytes of the pattern.
+    public static func data(count: Int) -> Data {
+        var data = Data(capacity: count)
+        var offset = 0
+        while offset < count {
+            let size = min(64 * 1024, count - offset)
+            data.append(contentsOf: slice(from: offset, count: size))
+            offset += size
+        }
+        return data
+    }
+
+    /// Byte count and a 64-bit FNV-1a hash.
+    public struct Digest: Sendable {
+        public private(set) var count = 0
+        private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        public init() {}
+
+        public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            for byte in bytes {
+                value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            count += bytes.count
+        }
+
+        public mutating func add(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+                count += 1
+            }
+        }
+
+        public var hash: String { String(value, radix: 16) }
     }
 }

@@ -22,6 +22,7 @@ extension CourierError {
         case timeout(any Error)
         case cancelled((any Error)?)
         case responseTooLarge(limit: Int)
+        case download(path: String, any Error)
         case status(HTTPResponse.Status)
         case emptyBody(expected: String)
         case decoding(type: String, bodyPrefix: String, any Error)
@@ -35,7 +36,7 @@ extension CourierError {
             case .textNotEncodable, .encoding: .encoding
             case .modifier: .modifier
             case .middleware: .middleware
-            case .transport, .responseTooLarge: .transport
+            case .transport, .responseTooLarge, .download: .transport
             case .timeout: .timeout
             case .cancelled: .cancelled
             case .status: .status
@@ -47,7 +48,7 @@ extension CourierError {
         var underlyingError: (any Error)? {
             switch self {
             case .encoding(_, let error), .modifier(_, let error), .middleware(_, let error),
-                .transport(let error), .timeout(let error), .decoding(_, _, let error):
+                .transport(let error), .timeout(let error), .decoding(_, _, let error), .download(_, let error):
                 error
             case .cancelled(let error): error
             default: nil
@@ -97,6 +98,8 @@ extension CourierError {
                 "the request was cancelled"
             case .responseTooLarge(let limit):
                 "the response body exceeded the limit of \(limit) bytes"
+            case .download(let path, let error):
+                "the response body could not be written to '\(path)': \(describe(error))"
             case .status(let status):
                 "the server answered \(status.code) \(status.displayPhrase)"
             case .emptyBody(let expected):

@@ -100,6 +100,11 @@ extension CourierError {
         CourierError(.transport(error), operationID: operationID)
     }
 
+    /// Wraps an error that a transport knows to be a timeout.
+    public static func timeout(_ error: any Error, operationID: String? = nil) -> CourierError {
+        CourierError(.timeout(error), operationID: operationID)
+    }
+
     func with(operationID: String?, request: RawRequest?) -> CourierError {
         var copy = self
         if copy.operationID == nil { copy.operationID = operationID }

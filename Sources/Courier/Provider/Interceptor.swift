@@ -62,11 +62,19 @@ struct InterceptorMiddleware: ClientMiddleware, StageNamed {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let raw = RawRequest(head: request, body: body, baseURL: baseURL, operationID: operationID)
         let limit = bodyLimit
+        let streaming = Provider.streamsResponses
         let response = try await interceptor.intercept(req: raw) { req in
             let (head, body) = try await next(req.head, req.body, req.baseURL)
+            guard !streaming else {
+                // A streamed response passes through unread; the interceptor sees no body.
+                var response = Response(head: head, body: nil, request: req)
+                response.passthroughBody = body
+                return response
+            }
             let data = try await collectResponseBody(body, limit: limit)
             return Response(head: head, body: data, request: req)
         }
+        if let passthrough = response.passthroughBody { return (response.head, passthrough) }
         return (response.head, response.body.map { HTTPBody($0) })
     }
 }

@@ -62,11 +62,20 @@ extension Provider {
     /// Runs `request` through the middleware chain and the transport, and reads the response.
     /// The status is not checked: a 404 is returned, not thrown.
     public func execute(_ request: RawRequest) async throws(CourierError) -> Response {
-        let chain = makeChain(operationID: request.operationID)
+        let (head, body) = try await executeStreaming(request)
         do {
-            let (head, body) = try await chain(request.head, request.body, request.baseURL)
             let data = try await collectResponseBody(body, limit: responseBodyLimit)
             return Response(head: head, body: data, request: request)
+        } catch {
+            throw error.with(operationID: request.operationID, request: request)
+        }
+    }
+
+    /// Runs `request` through the chain and returns the response with its body unread.
+    func executeStreaming(_ request: RawRequest) async throws(CourierError) -> (HTTPResponse, HTTPBody?) {
+        let chain = makeChain(operationID: request.operationID)
+        do {
+            return try await chain(request.head, request.body, request.baseURL)
         } catch let error as CourierError {
             throw error.with(operationID: request.operationID, request: request)
         } catch {
@@ -112,8 +121,8 @@ extension Provider {
 
 enum PipelineErrors {
     /// Sorts a transport's error into cancellation, timeout or plain transport failure, the same
-    /// way for URLSession (NSURLError −999, −1001) and AsyncHTTPClient (`CancellationError`,
-    /// its timeout errors).
+    /// way for URLSession (NSURLError −999, −1001) and AsyncHTTPClient (whose transport throws
+    /// `CancellationError` and `CourierError.timeout`).
     static func classifyTransport(_ error: any Error) -> CourierError {
         if let error = error as? CourierError { return error }
         if isCancellation(error) { return CourierError(.cancelled(error)) }
@@ -131,9 +140,7 @@ enum PipelineErrors {
     static func isTimeout(_ error: any Error) -> Bool {
         if let urlError = error as? URLError, urlError.code == .timedOut { return true }
         let nsError = error as NSError
-        if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut { return true }
-        let name = String(describing: error)
-        return name.contains("deadlineExceeded") || name.contains("readTimeout") || name.contains("connectTimeout")
+        return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut
     }
 }
 

@@ -23,7 +23,7 @@ extension RequestBuilder {
         let encoded = try encodeBody(settings: settings)
         if let encoded {
             if let contentType = encoded.contentType, fields[.contentType] == nil { fields[.contentType] = contentType }
-            fields[.contentLength] = String(encoded.length)
+            fields[.contentLength] = encoded.length.map { String($0) }
         } else {
             fields[.contentLength] = nil
         }
@@ -34,7 +34,8 @@ extension RequestBuilder {
     struct EncodedBody {
         var body: HTTPBody
         var contentType: String?
-        var length: Int64
+        /// `nil` for a stream of unknown length, sent chunked.
+        var length: Int64?
     }
 
     /// The body in its wire form, or `nil` when the request has none.
@@ -47,8 +48,7 @@ extension RequestBuilder {
         if !parts.isEmpty {
             let multipart = MultipartBody(boundary: MultipartBody.makeBoundary(), parts: parts)
             let body = try multipart.httpBody()
-            guard case .known(let length) = body.length else { return nil }
-            return EncodedBody(body: body, contentType: multipart.contentType, length: length)
+            return EncodedBody(body: body, contentType: multipart.contentType, length: body.knownLength)
         }
         let encoder: any RequestBodyEncoder
         if bodyEncoder == nil && keyMapping == nil {
@@ -82,6 +82,11 @@ extension RequestBuilder {
                 throw CourierError(.textNotEncodable(charset: charset))
             }
             return buffered(data, "\(type); charset=\(charset)")
+        case .stream(let stream, let type):
+            return EncodedBody(body: stream, contentType: type, length: stream.knownLength)
+        case .file(let url, let type):
+            let stream = try HTTPBody.file(url)
+            return EncodedBody(body: stream, contentType: type, length: stream.knownLength)
         }
     }
 
@@ -120,4 +125,11 @@ protocol OptionalValue {
 
 extension Optional: OptionalValue {
     var isNil: Bool { self == nil }
+}
+
+extension HTTPBody {
+    var knownLength: Int64? {
+        if case .known(let length) = length { return length }
+        return nil
+    }
 }

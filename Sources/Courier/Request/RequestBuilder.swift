@@ -1,5 +1,6 @@
 public import Foundation
 public import HTTPTypes
+import OpenAPIRuntime
 
 /// A request being described: method, path template, path values, query, headers and body.
 ///
@@ -79,6 +80,8 @@ struct RequestBody: Sendable {
         case encodable(any Encodable & Sendable)
         case data(Data, contentType: String?)
         case text(String, contentType: String, encoding: String.Encoding)
+        case stream(HTTPBody, contentType: String?)
+        case file(URL, contentType: String?)
     }
     var content: Content
 }

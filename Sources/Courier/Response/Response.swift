@@ -1,5 +1,6 @@
 public import Foundation
 public import HTTPTypes
+import OpenAPIRuntime
 
 /// A response as it arrived: status, headers, body bytes, and the request that produced it.
 public struct Response: Sendable {
@@ -12,6 +13,8 @@ public struct Response: Sendable {
 
     /// Set when no response arrived; boxed because an error may itself carry a response.
     let failure: FailureBox?
+    /// The unread body of a streamed response, carried past interceptors.
+    var passthroughBody: HTTPBody?
 
     public init(head: HTTPResponse, body: Data?, request: RawRequest) {
         self.head = head

@@ -1,0 +1,54 @@
+import AsyncHTTPClient
+import Courier
+import CourierAsyncHTTPClient
+import CourierTestSupport
+import Foundation
+import OpenAPIAsyncHTTPClient
+import Testing
+
+@Suite("AsyncHTTPClient: conveniences, and why Courier ships its own transport")
+struct AsyncHTTPClientTests {
+    @Test("withHTTPClient creates a client, sends through it and shuts it down, also when the body throws")
+    func ownedClient() async throws {
+        let base = try await TestServer.baseURL()
+        let user = try await Provider.withHTTPClient(baseURL: base) { provider in
+            try await provider.send(RequestBuilder(method: .get, path: "/users/12"), returning: TestUser.self)
+        }
+        #expect(user == TestUser(id: 12, name: "Ada"))
+
+        struct Stop: Error {}
+        await #expect(throws: Stop.self) {
+            try await Provider.withHTTPClient(baseURL: base) { _ in throw Stop() }
+        }
+    }
+
+    @Test("A borrowed client sends request headers (Papyrus' AsyncHTTPClient transport sent none)")
+    func borrowedClient() async throws {
+        let provider = Provider(baseURL: try await TestServer.baseURL(), client: TransportKind.client)
+        var request = RequestBuilder(method: .post, path: "/echo/borrowed")
+        request.addHeader("X-Request-ID", value: "r-7")
+        request.setAuthorization(.bearer("t"))
+        request.addField("a", value: 1)
+        let seen = try await provider.echo(request)
+        #expect(seen.header("x-request-id") == "r-7")
+        #expect(seen.header("authorization") == "Bearer t")
+        #expect(seen.header("content-type") == "application/json")
+        #expect(seen.bodyText == #"{"a":1}"#)
+    }
+
+    @Test("The shipped OpenAPI transport lower-cases header names and drops repeated response headers; ours does neither")
+    func shippedTransportDefects() async throws {
+        let base = try await TestServer.baseURL()
+        let shipped = Provider(baseURL: base, transport: AsyncHTTPClientTransport(configuration: .init(client: TransportKind.client)))
+        let ours = Provider(baseURL: base, client: TransportKind.client)
+
+        var request = RequestBuilder(method: .get, path: "/echo/case")
+        request.addHeader("X-Request-ID", value: "r")
+        #expect(try await shipped.echo(request).rawHeaderNames.contains("x-request-id"))
+        #expect(try await ours.echo(request).rawHeaderNames.contains("X-Request-ID"))
+
+        let cookies = RequestBuilder(method: .get, path: "/cookies")
+        #expect(try await shipped.send(cookies, returning: Response.self).headers[values: .setCookie].count == 1)
+        #expect(try await ours.send(cookies, returning: Response.self).headers[values: .setCookie].count == 2)
+    }
+}
