@@ -24,15 +24,7 @@ extension Request {
     /// An empty body is an error, unless `Value` is optional: then it is `nil`.
     public init(_ builder: RequestBuilder, decoding type: Value.Type) where Value: Decodable & SendableMetatype {
         self.init(builder) { response, decoder throws(CourierError) in
-            try response.validate()
-            guard let body = response.body else {
-                // An optional return type reads an empty body as nil.
-                if let optional = Value.self as? any EmptyBodyDecodable.Type, let empty = optional.emptyBodyValue as? Value {
-                    return empty
-                }
-                throw CourierError(.emptyBody(expected: "\(Value.self)"), response: response)
-            }
-            return try ResponseDecoding.decode(Value.self, from: body, using: decoder, response: response)
+            try response.decode(Value.self, using: decoder)
         }
     }
 

@@ -56,6 +56,16 @@ public struct Response: Sendable {
         return CourierError(.status(head.status), operationID: request.operationID, request: request, response: self)
     }
 
+    /// Decodes the body into `T` after checking the status, as an endpoint returning `T` does.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: any ResponseBodyDecoder = JSONDecoder()) throws(CourierError) -> T {
+        try validate()
+        guard let body else {
+            if let optional = T.self as? any EmptyBodyDecodable.Type, let empty = optional.emptyBodyValue as? T { return empty }
+            throw CourierError(.emptyBody(expected: "\(T.self)"), operationID: request.operationID, request: request, response: self)
+        }
+        return try ResponseDecoding.decode(T.self, from: body, using: decoder, response: self)
+    }
+
     /// Throws ``error`` when the status is outside 200–299.
     public func validate() throws(CourierError) {
         if let error { throw error }

@@ -1,0 +1,231 @@
+import AsyncHTTPClient
+import Benchmark
+import Courier
+import CourierAsyncHTTPClient
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPTypes
+import NIOCore
+import OpenAPIRuntime
+
+/// What the round-trip benchmarks share: one server, one AsyncHTTPClient, one URLSession.
+struct Environment: Sendable {
+    let base: String
+    let client: HTTPClient
+    let session: URLSession
+    let uploadFile: URL
+
+    static let shared = Task<Environment, any Error> {
+        let port = try await BenchmarkServer.start()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-benchmark-upload.bin")
+        if (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue != uploadSize {
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: file)
+            let chunk = Data(repeating: 0x62, count: 1 << 20)
+            for _ in 0..<(uploadSize >> 20) { try handle.write(contentsOf: chunk) }
+            try handle.close()
+        }
+        return Environment(
+            base: "http://127.0.0.1:\(port)",
+            client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault),
+            session: URLSession(configuration: .ephemeral),
+            uploadFile: file
+        )
+    }
+
+    static let uploadSize = 256 << 20
+
+    var courierURLSession: UsersAPI { UsersAPI(provider: Provider(baseURL: base)) }
+    var courierAsyncHTTPClient: UsersAPI { UsersAPI(provider: Provider(baseURL: base, client: client)) }
+}
+
+/// Runs `body` `count` times at once and waits for all.
+func concurrently(_ count: Int, _ body: @escaping @Sendable () async throws -> Void) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<count { group.addTask { try await body() } }
+        try await group.waitForAll()
+    }
+}
+
+enum Raw {
+    static func get(_ env: Environment) async throws -> User {
+        let response = try await env.client.execute(HTTPClientRequest(url: env.base + "/users/42"), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return try JSONDecoder().decode(User.self, from: Data(buffer: body))
+    }
+
+    static func post(_ env: Environment) async throws -> User {
+        var request = HTTPClientRequest(url: env.base + "/users")
+        request.method = .POST
+        let data = try JSONEncoder().encode(sampleUser)
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(data: data))
+        let response = try await env.client.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return try JSONDecoder().decode(User.self, from: Data(buffer: body))
+    }
+
+    static func sessionGet(_ env: Environment) async throws -> User {
+        let url = URL(string: env.base + "/users/42")!
+        let (data, _) = try await env.session.data(for: URLRequest(url: url))
+        return try JSONDecoder().decode(User.self, from: data)
+    }
+
+    static func sessionPost(_ env: Environment) async throws -> User {
+        var request = URLRequest(url: URL(string: env.base + "/users")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(sampleUser)
+        let (data, _) = try await env.session.data(for: request)
+        return try JSONDecoder().decode(User.self, from: data)
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        timeUnits: .microseconds,
+        warmupIterations: 10,
+        maxDuration: .seconds(3),
+        maxIterations: 10_000
+    )
+
+    // MARK: Build: call → ready HTTPRequest and body bytes
+
+    let issue = NewIssue(title: "Crash on launch", body: "Steps: open, tap, crash.", assignee: "ada", milestone: 3, draft: false)
+    let nullAPI = IssuesAPI(provider: Provider(baseURL: "http://example.invalid/api", transport: NullTransport()))
+    Benchmark("build: @API endpoint", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            try await nullAPI.create(
+                org: "swift server", repo: "courier", label: "bug", page: 2, sort: "created",
+                title: issue.title, body: issue.body, assignee: issue.assignee, milestone: issue.milestone, draft: issue.draft
+            )
+        }
+    }
+    Benchmark("build: by hand (HTTPRequest + JSONEncoder)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for _ in benchmark.scaledIterations {
+            blackHole(try handBuiltIssueRequest(org: "swift server", repo: "courier", label: "bug", page: 2, sort: "created", issue: issue, encoder: encoder))
+        }
+    }
+
+    // MARK: Decode: a 200-byte JSON response
+
+    let body = Data(BenchmarkServer.userJSON.utf8)
+    let response = Response(
+        head: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]),
+        body: body,
+        request: RawRequest(head: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/users/42"), baseURL: URL(string: "http://x")!, operationID: "Users.user")
+    )
+    Benchmark("decode: Courier Response.decode", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let decoder = JSONDecoder()
+        for _ in benchmark.scaledIterations {
+            blackHole(try response.decode(User.self, using: decoder))
+        }
+    }
+    Benchmark("decode: JSONDecoder alone", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let decoder = JSONDecoder()
+        for _ in benchmark.scaledIterations {
+            blackHole(try decoder.decode(User.self, from: body))
+        }
+    }
+
+    // MARK: Round trips
+
+    for concurrency in [1, 64] {
+        Benchmark("round trip GET c=\(concurrency): Courier on AsyncHTTPClient") { benchmark in
+            let api = try await Environment.shared.value.courierAsyncHTTPClient
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await concurrently(concurrency) { blackHole(try await api.user(id: 42)) }
+            }
+        }
+        Benchmark("round trip GET c=\(concurrency): raw HTTPClient") { benchmark in
+            let env = try await Environment.shared.value
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await concurrently(concurrency) { blackHole(try await Raw.get(env)) }
+            }
+        }
+        Benchmark("round trip POST c=\(concurrency): Courier on AsyncHTTPClient") { benchmark in
+            let api = try await Environment.shared.value.courierAsyncHTTPClient
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await concurrently(concurrency) { blackHole(try await api.create(user: sampleUser)) }
+            }
+        }
+        Benchmark("round trip POST c=\(concurrency): raw HTTPClient") { benchmark in
+            let env = try await Environment.shared.value
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await concurrently(concurrency) { blackHole(try await Raw.post(env)) }
+            }
+        }
+        Benchmark("round trip GET c=\(concurrency): Courier on URLSession") { benchmark in
+            let api = try await Environment.shared.value.courierURLSession
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await concurrently(concurrency) { blackHole(try await api.user(id: 42)) }
+            }
+        }
+        Benchmark("round trip GET c=\(concurrency): raw URLSession") { benchmark in
+            let env = try await Environment.shared.value
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await concurrently(concurrency) { blackHole(try await Raw.sessionGet(env)) }
+            }
+        }
+        Benchmark("round trip POST c=\(concurrency): Courier on URLSession") { benchmark in
+            let api = try await Environment.shared.value.courierURLSession
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await concurrently(concurrency) { blackHole(try await api.create(user: sampleUser)) }
+            }
+        }
+        Benchmark("round trip POST c=\(concurrency): raw URLSession") { benchmark in
+            let env = try await Environment.shared.value
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try await concurrently(concurrency) { blackHole(try await Raw.sessionPost(env)) }
+            }
+        }
+    }
+
+    // MARK: Memory: 256 MiB up and down
+
+    let memory = Benchmark.Configuration(
+        metrics: [.peakMemoryResident, .wallClock],
+        warmupIterations: 0,
+        maxDuration: .seconds(60),
+        maxIterations: 1
+    )
+    Benchmark("memory: upload 256 MiB from a file, Courier on AsyncHTTPClient", configuration: memory) { benchmark in
+        let env = try await Environment.shared.value
+        benchmark.startMeasurement()
+        let received = try await env.courierAsyncHTTPClient.upload(data: .file(env.uploadFile))
+        precondition(received == String(Environment.uploadSize), "the server received \(received) bytes")
+    }
+    Benchmark("memory: download 256 MiB to a file, Courier on AsyncHTTPClient", configuration: memory) { benchmark in
+        let env = try await Environment.shared.value
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("courier-benchmark-download.bin")
+        benchmark.startMeasurement()
+        let streamed = try await env.courierAsyncHTTPClient.download(count: Environment.uploadSize)
+        let written = try await streamed.write(to: target)
+        precondition(written == Int64(Environment.uploadSize), "wrote \(written) bytes")
+        try? FileManager.default.removeItem(at: target)
+    }
+    Benchmark("memory: download 256 MiB to a file, Courier on URLSession (buffers on Linux)", configuration: memory) { benchmark in
+        let env = try await Environment.shared.value
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("courier-benchmark-download-us.bin")
+        var provider = Provider(baseURL: env.base)
+        provider.responseBodyLimit = Environment.uploadSize + 1
+        benchmark.startMeasurement()
+        let streamed = try await UsersAPI(provider: provider).download(count: Environment.uploadSize)
+        let written = try await streamed.write(to: target)
+        precondition(written == Int64(Environment.uploadSize), "wrote \(written) bytes")
+        try? FileManager.default.removeItem(at: target)
+    }
+}

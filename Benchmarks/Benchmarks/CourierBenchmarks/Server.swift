@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The server every round-trip benchmark talks to, in the benchmark's own process on 127.0.0.1.
+enum BenchmarkServer {
+    /// About 200 bytes of JSON, the response every GET and POST returns.
+    static let userJSON = #"{"id":42,"login":"ada","name":"Ada Lovelace","email":"ada@example.com","company":"Analytical Engines","location":"London","bio":"First programmer","followers":1815,"following":1852,"isAdmin":false}"#
+
+    static func start() async throws -> Int {
+        let router = Router()
+        router.get("/users/:id") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: userJSON)))
+        }
+        router.post("/users") { request, _ in
+            _ = try await request.body.collect(upTo: 1 << 20)
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: userJSON)))
+        }
+        router.post("/upload") { request, _ in
+            var count = 0
+            for try await buffer in request.body { count += buffer.readableBytes }
+            return Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: "\(count)")))
+        }
+        router.get("/download/:count") { _, context in
+            let count = context.parameters.get("count", as: Int.self) ?? 0
+            let chunk = ByteBuffer(repeating: 0x61, count: 64 * 1024)
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/octet-stream"],
+                body: ResponseBody(contentLength: count) { writer in
+                    var sent = 0
+                    while sent < count {
+                        let size = min(chunk.readableBytes, count - sent)
+                        try await writer.write(chunk.getSlice(at: 0, length: size) ?? chunk)
+                        sent += size
+                    }
+                    try await writer.finish(nil)
+                }
+            )
+        }
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        var logger = Logger(label: "benchmark-server")
+        logger.logLevel = .error
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            },
+            logger: logger
+        )
+        Task.detached { try await app.run() }
+        for await port in ports where port != 0 { return port }
+        throw HTTPError(.internalServerError, message: "the benchmark server did not start")
+    }
+}

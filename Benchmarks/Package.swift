@@ -1,0 +1,35 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "CourierBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Courier", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CourierBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierAsyncHTTPClient", package: "Courier"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Benchmarks/CourierBenchmarks",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
