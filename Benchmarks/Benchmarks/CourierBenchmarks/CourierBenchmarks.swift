@@ -8,6 +8,8 @@ import FoundationNetworking
 #endif
 import HTTPTypes
 import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
 import OpenAPIRuntime
 
 /// What the round-trip benchmarks share: one server, one AsyncHTTPClient, one URLSession.
