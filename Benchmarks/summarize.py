@@ -6,7 +6,7 @@ import re, sys
 text = re.sub(r'\x1b\[[0-9;]*m', '', open(sys.argv[1]).read())
 results, current = {}, None
 for line in text.splitlines():
-    if re.match(r'^(build|decode|round trip|memory)\b.*:', line):
+    if re.match(r'^(build|encode|decode|round trip|memory)\b.*:', line):
         current = line.strip(); results[current] = {}
     elif current and line.startswith('│') and 'Metric' not in line:
         cells = [c.strip() for c in line.strip('│').split('│')]
@@ -20,6 +20,7 @@ for bench, metrics in results.items():
 pairs = [
     ("build: @API endpoint", "build: by hand (HTTPRequest + JSONEncoder)", "Time (wall clock)"),
     ("decode: Courier Response.decode", "decode: JSONDecoder alone", "Time (wall clock)"),
+    ("encode: JSONEncoder with sorted keys (Courier's default)", "encode: JSONEncoder plain", "Time (wall clock)"),
 ] + [
     (f"round trip {m} c={c}: Courier on {t}", f"round trip {m} c={c}: raw {r}", "Throughput")
     for m in ("GET", "POST") for c in (1, 64) for t, r in (("AsyncHTTPClient", "HTTPClient"), ("URLSession", "URLSession"))

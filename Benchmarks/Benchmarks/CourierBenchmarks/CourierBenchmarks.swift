@@ -114,6 +114,16 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // What Courier's default of sorted JSON keys costs over Foundation's default.
+    Benchmark("encode: JSONEncoder with sorted keys (Courier's default)", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let encoder = Provider.defaultJSONEncoder()
+        for _ in benchmark.scaledIterations { blackHole(try encoder.encode(sampleUser)) }
+    }
+    Benchmark("encode: JSONEncoder plain", configuration: .init(scalingFactor: .kilo)) { benchmark in
+        let encoder = JSONEncoder()
+        for _ in benchmark.scaledIterations { blackHole(try encoder.encode(sampleUser)) }
+    }
+
     // MARK: Decode: a 200-byte JSON response
 
     let body = Data(BenchmarkServer.userJSON.utf8)

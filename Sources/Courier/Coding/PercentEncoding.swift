@@ -52,37 +52,31 @@ enum PercentEncoding {
         output += String(decoding: bytes, as: UTF8.self)
     }
 
-    static func encode(_ string: some StringProtocol, allowing isAllowed: (UInt8) -> Bool) -> String {
-        var output = ""
-        encode(string, into: &output, allowing: isAllowed)
-        return output
+    /// Appends `byte`, percent-encoded unless `isAllowed` accepts it.
+    @inline(__always)
+    static func append(_ byte: UInt8, to output: inout [UInt8], allowing isAllowed: (UInt8) -> Bool) {
+        if isAllowed(byte) {
+            output.append(byte)
+        } else {
+            output.append(UInt8(ascii: "%"))
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0x0F)])
+        }
     }
 
-    /// Encodes text of a template, keeping `%XX` escapes the author already wrote.
-    static func encodeTemplateText(_ string: some StringProtocol, allowing isAllowed: (UInt8) -> Bool) -> String {
-        let bytes = Array(string.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
+    /// Appends template text, keeping `%XX` escapes the author already wrote.
+    static func appendTemplateText(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8], allowing isAllowed: (UInt8) -> Bool) {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHexDigit(bytes[index + 1]),
-                isHexDigit(bytes[index + 2])
-            {
-                output.append(contentsOf: bytes[index...index + 2])
+            if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) {
+                output.append(contentsOf: bytes[index...(index + 2)])
                 index += 3
                 continue
             }
-            if isAllowed(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
-            }
+            append(byte, to: &output, allowing: isAllowed)
             index += 1
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {

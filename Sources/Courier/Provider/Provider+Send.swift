@@ -73,9 +73,12 @@ extension Provider {
 
     /// Runs `request` through the chain and returns the response with its body unread.
     func executeStreaming(_ request: RawRequest) async throws(CourierError) -> (HTTPResponse, HTTPBody?) {
-        let chain = makeChain(operationID: request.operationID)
         do {
-            return try await chain(request.head, request.body, request.baseURL)
+            if middlewares.isEmpty {
+                // No chain to build: the transport is called directly.
+                return try await transport.send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
+            }
+            return try await makeChain(operationID: request.operationID)(request.head, request.body, request.baseURL)
         } catch let error as CourierError {
             throw error.with(operationID: request.operationID, request: request)
         } catch {

@@ -1,129 +1,132 @@
 extension RequestBuilder {
     /// The request target — path and query — relative to the base URL, every value
-    /// percent-encoded.
+    /// percent-encoded. Written byte by byte into one buffer: this runs for every request.
     func renderTarget(keyMapping: KeyMapping, arrays: ArrayEncoding) throws(CourierError) -> String {
-        let template = path
-        let pathPart: Substring
-        let staticQuery: Substring?
-        if let questionMark = template.firstIndex(of: "?") {
-            pathPart = template[..<questionMark]
-            staticQuery = template[template.index(after: questionMark)...]
-        } else {
-            pathPart = template[...]
-            staticQuery = nil
-        }
-        if pathPart.contains("#") {
-            throw CourierError(.malformedPath(path: template, reason: "a path template cannot hold a fragment ('#')"))
-        }
+        var output: [UInt8] = []
+        output.reserveCapacity(path.utf8.count + 32 * (queryItems.count + parameters.count))
+        var used = [Bool](repeating: false, count: parameters.count)
 
-        var output = try renderPath(pathPart)
-        var query = ""
-        if let staticQuery, !staticQuery.isEmpty {
-            query = PercentEncoding.encodeTemplateText(staticQuery, allowing: PercentEncoding.isQueryCharacter)
+        let template = Array(path.utf8)
+        let questionMark = template.firstIndex(of: UInt8(ascii: "?")) ?? template.endIndex
+        if template[..<questionMark].contains(UInt8(ascii: "#")) {
+            throw CourierError(.malformedPath(path: path, reason: "a path template cannot hold a fragment ('#')"))
         }
-        try appendQueryItems(to: &query, keyMapping: keyMapping, arrays: arrays)
-        if !query.isEmpty {
-            output += "?"
-            output += query
-        }
-        return output
-    }
+        if template.first != UInt8(ascii: "/") { output.append(UInt8(ascii: "/")) }
 
-    private func renderPath(_ template: Substring) throws(CourierError) -> String {
-        var used: Set<String> = []
-        var output = ""
-        let segments = template.split(separator: "/", omittingEmptySubsequences: false)
-        for (index, segment) in segments.enumerated() {
-            if index > 0 { output += "/" }
-            output += try renderSegment(segment, used: &used)
+        var segmentStart = template.startIndex
+        while segmentStart <= questionMark {
+            let segmentEnd = template[segmentStart..<questionMark].firstIndex(of: UInt8(ascii: "/")) ?? questionMark
+            try renderSegment(template[segmentStart..<segmentEnd], into: &output, used: &used)
+            if segmentEnd == questionMark { break }
+            output.append(UInt8(ascii: "/"))
+            segmentStart = segmentEnd + 1
         }
-        if !output.hasPrefix("/") { output = "/" + output }
-        for parameter in parameters where !used.contains(parameter.name) {
+        for (index, parameter) in parameters.enumerated() where !used[index] {
             throw CourierError(.unusedPathParameter(name: parameter.name, path: path))
         }
-        return output
+
+        var hasQuery = false
+        if questionMark < template.endIndex, questionMark + 1 < template.endIndex {
+            output.append(UInt8(ascii: "?"))
+            PercentEncoding.appendTemplateText(template[(questionMark + 1)...], to: &output, allowing: PercentEncoding.isQueryCharacter)
+            hasQuery = true
+        }
+        try appendQueryItems(to: &output, hasQuery: &hasQuery, keyMapping: keyMapping, arrays: arrays)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// One segment: static text kept (encoded where it must be), `:name` at the segment's start
     /// and `{name}` anywhere replaced by their values, encoded so that they cannot leave it.
-    private func renderSegment(_ segment: Substring, used: inout Set<String>) throws(CourierError) -> String {
-        var output = ""
-        var decoded = ""
+    private func renderSegment(_ segment: ArraySlice<UInt8>, into output: inout [UInt8], used: inout [Bool]) throws(CourierError) {
+        // Whether the segment's decoded text is empty, "." or ".."; only those can remove or
+        // climb a segment.
+        var decodedLength = 0
+        var decodedIsDots = true
         var substituted: (name: String, value: String)?
-        var index = segment.startIndex
 
-        func substitute(_ name: String) throws(CourierError) {
-            guard let entry = parameters.first(where: { $0.name == name }), let value = entry.value else {
-                throw CourierError(.missingPathParameter(name: name, path: path))
+        func substitute(_ name: ArraySlice<UInt8>) throws(CourierError) {
+            guard let index = parameters.firstIndex(where: { $0.name.utf8.elementsEqual(name) }),
+                let value = parameters[index].value
+            else {
+                throw CourierError(.missingPathParameter(name: String(decoding: name, as: UTF8.self), path: path))
             }
-            used.insert(name)
-            PercentEncoding.encode(value, into: &output, allowing: PercentEncoding.isUnreserved)
-            decoded += value
-            substituted = (name, value)
+            used[index] = true
+            for byte in value.utf8 {
+                PercentEncoding.append(byte, to: &output, allowing: PercentEncoding.isUnreserved)
+                if byte != UInt8(ascii: ".") { decodedIsDots = false }
+            }
+            decodedLength += value.utf8.count
+            substituted = (parameters[index].name, value)
         }
 
-        if segment.first == ":" {
-            let nameEnd = segment.dropFirst().firstIndex { !Self.isIdentifierCharacter($0) } ?? segment.endIndex
-            let name = String(segment[segment.index(after: segment.startIndex)..<nameEnd])
-            if !name.isEmpty {
-                try substitute(name)
+        var index = segment.startIndex
+        if segment.first == UInt8(ascii: ":") {
+            let nameEnd = segment[(index + 1)...].firstIndex { !Self.isIdentifierByte($0) } ?? segment.endIndex
+            if nameEnd > index + 1 {
+                try substitute(segment[(index + 1)..<nameEnd])
                 index = nameEnd
             }
         }
         while index < segment.endIndex {
-            if segment[index] == "{",
-                let close = segment[index...].firstIndex(of: "}")
+            if segment[index] == UInt8(ascii: "{"),
+                let close = segment[index...].firstIndex(of: UInt8(ascii: "}")),
+                close > index + 1,
+                segment[(index + 1)..<close].allSatisfy(Self.isIdentifierByte)
             {
-                let name = String(segment[segment.index(after: index)..<close])
-                if !name.isEmpty, name.allSatisfy(Self.isIdentifierCharacter) {
-                    try substitute(name)
-                    index = segment.index(after: close)
-                    continue
-                }
+                try substitute(segment[(index + 1)..<close])
+                index = close + 1
+                continue
             }
-            let next = segment[index...].dropFirst().firstIndex(of: "{") ?? segment.endIndex
+            let next = segment[(index + 1)...].firstIndex(of: UInt8(ascii: "{")) ?? segment.endIndex
             let text = segment[index..<next]
-            output += PercentEncoding.encodeTemplateText(text) { $0 != UInt8(ascii: "/") && PercentEncoding.isPathCharacter($0) }
-            decoded += text
+            PercentEncoding.appendTemplateText(text, to: &output) { $0 != UInt8(ascii: "/") && PercentEncoding.isPathCharacter($0) }
+            decodedLength += text.count
+            if text.contains(where: { $0 != UInt8(ascii: ".") }) { decodedIsDots = false }
             index = next
         }
-        if let substituted, decoded.isEmpty || decoded == "." || decoded == ".." {
+        if let substituted, decodedLength == 0 || (decodedIsDots && decodedLength <= 2) {
             throw CourierError(.unsafePathValue(name: substituted.name, value: substituted.value))
         }
-        return output
     }
 
-    static func isIdentifierCharacter(_ character: Character) -> Bool {
-        character == "_" || (character.isASCII && (character.isLetter || character.isNumber))
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"):
+            true
+        default: false
+        }
     }
 
-    private func appendQueryItems(to query: inout String, keyMapping: KeyMapping, arrays: ArrayEncoding) throws(CourierError) {
-        guard !queryItems.isEmpty else { return }
-        let encoder = FormTreeEncoder(keyMapping: keyMapping)
-        var pairs: [(String, String?)] = []
+    private func appendQueryItems(
+        to output: inout [UInt8],
+        hasQuery: inout Bool,
+        keyMapping: KeyMapping,
+        arrays: ArrayEncoding
+    ) throws(CourierError) {
+        func append(_ key: String, _ value: String?) {
+            output.append(hasQuery ? UInt8(ascii: "&") : UInt8(ascii: "?"))
+            hasQuery = true
+            for byte in key.utf8 { PercentEncoding.append(byte, to: &output, allowing: PercentEncoding.isUnreserved) }
+            guard let value else { return }
+            output.append(UInt8(ascii: "="))
+            for byte in value.utf8 { PercentEncoding.append(byte, to: &output, allowing: PercentEncoding.isUnreserved) }
+        }
         for item in queryItems {
             let key = item.mapsKey ? keyMapping.encode(item.key) : item.key
             switch item.value {
             case .string(let value):
-                pairs.append((key, value))
+                append(key, value)
             case .encodable(let value):
                 let node: FormNode
                 do {
-                    node = try encoder.encode(value)
+                    node = try FormTreeEncoder(keyMapping: keyMapping).encode(value)
                 } catch {
                     throw CourierError(.encoding(what: "the query item '\(item.key)'", error))
                 }
                 var flattened: [(String, String)] = []
                 node.flatten(key: key, arrays: arrays, into: &flattened)
-                for pair in flattened { pairs.append((pair.0, pair.1)) }
-            }
-        }
-        for (key, value) in pairs {
-            if !query.isEmpty { query += "&" }
-            PercentEncoding.encode(key, into: &query, allowing: PercentEncoding.isUnreserved)
-            if let value {
-                query += "="
-                PercentEncoding.encode(value, into: &query, allowing: PercentEncoding.isUnreserved)
+                for pair in flattened { append(pair.0, pair.1) }
             }
         }
     }

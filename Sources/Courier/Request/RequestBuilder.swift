@@ -137,6 +137,24 @@ extension RequestBuilder {
         queryItems.append(QueryEntry(key: key, value: .encodable(value), mapsKey: true))
     }
 
+    /// Adds a query item holding text; `nil` adds nothing.
+    public mutating func addQuery(_ key: String, value: String?) {
+        guard let value else { return }
+        queryItems.append(QueryEntry(key: key, value: .string(value), mapsKey: true))
+    }
+
+    /// Adds a query item holding an integer; `nil` adds nothing.
+    public mutating func addQuery(_ key: String, value: Int?) {
+        guard let value else { return }
+        queryItems.append(QueryEntry(key: key, value: .string(String(value)), mapsKey: true))
+    }
+
+    /// Adds a query item holding `true` or `false`; `nil` adds nothing.
+    public mutating func addQuery(_ key: String, value: Bool?) {
+        guard let value else { return }
+        queryItems.append(QueryEntry(key: key, value: .string(value ? "true" : "false"), mapsKey: true))
+    }
+
     /// Adds a query item holding an enum's raw value.
     public mutating func addQuery<T: RawRepresentable & Sendable>(_ key: String, value: T)
     where T.RawValue: Encodable & Sendable {
