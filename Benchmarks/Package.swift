@@ -13,6 +13,11 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
+            name: "PipelineProfile",
+            dependencies: [.product(name: "Courier", package: "Courier")],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]
+        ),
+        .executableTarget(
             name: "CourierBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

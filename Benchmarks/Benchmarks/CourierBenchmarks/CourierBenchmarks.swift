@@ -18,6 +18,9 @@ struct Environment: Sendable {
     let client: HTTPClient
     let session: URLSession
     let uploadFile: URL
+    /// Made once, as an application would: a provider is configured at start-up, not per call.
+    let courierURLSession: UsersAPI
+    let courierAsyncHTTPClient: UsersAPI
 
     static let shared = Task<Environment, any Error> {
         let port = try await BenchmarkServer.start()
@@ -29,18 +32,20 @@ struct Environment: Sendable {
             for _ in 0..<(uploadSize >> 20) { try handle.write(contentsOf: chunk) }
             try handle.close()
         }
+        let base = "http://127.0.0.1:\(port)"
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
         return Environment(
-            base: "http://127.0.0.1:\(port)",
-            client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault),
+            base: base,
+            client: client,
             session: URLSession(configuration: .ephemeral),
-            uploadFile: file
+            uploadFile: file,
+            courierURLSession: UsersAPI(provider: Provider(baseURL: base)),
+            courierAsyncHTTPClient: UsersAPI(provider: Provider(baseURL: base, client: client))
         )
     }
 
     static let uploadSize = 256 << 20
 
-    var courierURLSession: UsersAPI { UsersAPI(provider: Provider(baseURL: base)) }
-    var courierAsyncHTTPClient: UsersAPI { UsersAPI(provider: Provider(baseURL: base, client: client)) }
 }
 
 /// Runs `body` `count` times at once and waits for all.
@@ -146,63 +151,62 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // MARK: Round trips
+    //
+    // Each benchmark times Courier and the raw transport in alternation within the same
+    // iterations (the order flips every iteration), so that both see the same machine state; on
+    // two shared cores, separate benchmarks drift by ±40 % from run to run. The two custom
+    // metrics are the time of one batch of `concurrency` requests.
 
+    let pairs: [(name: String, courier: @Sendable (Environment) async throws -> Void, raw: @Sendable (Environment) async throws -> Void)] = [
+        ("GET, AsyncHTTPClient", { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }, { blackHole(try await Raw.get($0)) }),
+        ("POST, AsyncHTTPClient", { blackHole(try await $0.courierAsyncHTTPClient.create(user: sampleUser)) }, { blackHole(try await Raw.post($0)) }),
+        ("GET, URLSession", { blackHole(try await $0.courierURLSession.user(id: 42)) }, { blackHole(try await Raw.sessionGet($0)) }),
+        ("POST, URLSession", { blackHole(try await $0.courierURLSession.create(user: sampleUser)) }, { blackHole(try await Raw.sessionPost($0)) }),
+    ]
     for concurrency in [1, 64] {
-        Benchmark("round trip GET c=\(concurrency): Courier on AsyncHTTPClient") { benchmark in
-            let api = try await Environment.shared.value.courierAsyncHTTPClient
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await concurrently(concurrency) { blackHole(try await api.user(id: 42)) }
+        for pair in pairs {
+            Benchmark(
+                "round trip \(pair.name), c=\(concurrency): Courier vs raw",
+                configuration: .init(
+                    metrics: [.custom("Courier batch (μs)", polarity: .prefersSmaller), .custom("raw batch (μs)", polarity: .prefersSmaller)],
+                    warmupIterations: 20,
+                    maxDuration: .seconds(4),
+                    maxIterations: concurrency == 1 ? 4000 : 400
+                )
+            ) { benchmark in
+                let env = try await Environment.shared.value
+                var courierTimes: [Int] = []
+                var rawTimes: [Int] = []
+                var flip = false
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    flip.toggle()
+                    for side in flip ? [true, false] : [false, true] {
+                        let start = ContinuousClock.now
+                        try await concurrently(concurrency) { try await (side ? pair.courier : pair.raw)(env) }
+                        let elapsed = ContinuousClock.now - start
+                        let micros = Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
+                        if side { courierTimes.append(micros) } else { rawTimes.append(micros) }
+                    }
+                }
+                benchmark.stopMeasurement()
+                for time in courierTimes { benchmark.measurement(.custom("Courier batch (μs)", polarity: .prefersSmaller), time) }
+                for time in rawTimes { benchmark.measurement(.custom("raw batch (μs)", polarity: .prefersSmaller), time) }
             }
         }
-        Benchmark("round trip GET c=\(concurrency): raw HTTPClient") { benchmark in
+    }
+
+    // Mallocs per round trip, one side at a time (malloc counts are exact, not noisy).
+    for pair in pairs {
+        Benchmark("mallocs \(pair.name): Courier", configuration: .init(metrics: [.mallocCountTotal], warmupIterations: 20, maxIterations: 2000)) { benchmark in
             let env = try await Environment.shared.value
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await concurrently(concurrency) { blackHole(try await Raw.get(env)) }
-            }
+            for _ in benchmark.scaledIterations { try await pair.courier(env) }
         }
-        Benchmark("round trip POST c=\(concurrency): Courier on AsyncHTTPClient") { benchmark in
-            let api = try await Environment.shared.value.courierAsyncHTTPClient
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await concurrently(concurrency) { blackHole(try await api.create(user: sampleUser)) }
-            }
-        }
-        Benchmark("round trip POST c=\(concurrency): raw HTTPClient") { benchmark in
+        Benchmark("mallocs \(pair.name): raw", configuration: .init(metrics: [.mallocCountTotal], warmupIterations: 20, maxIterations: 2000)) { benchmark in
             let env = try await Environment.shared.value
             benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await concurrently(concurrency) { blackHole(try await Raw.post(env)) }
-            }
-        }
-        Benchmark("round trip GET c=\(concurrency): Courier on URLSession") { benchmark in
-            let api = try await Environment.shared.value.courierURLSession
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await concurrently(concurrency) { blackHole(try await api.user(id: 42)) }
-            }
-        }
-        Benchmark("round trip GET c=\(concurrency): raw URLSession") { benchmark in
-            let env = try await Environment.shared.value
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await concurrently(concurrency) { blackHole(try await Raw.sessionGet(env)) }
-            }
-        }
-        Benchmark("round trip POST c=\(concurrency): Courier on URLSession") { benchmark in
-            let api = try await Environment.shared.value.courierURLSession
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await concurrently(concurrency) { blackHole(try await api.create(user: sampleUser)) }
-            }
-        }
-        Benchmark("round trip POST c=\(concurrency): raw URLSession") { benchmark in
-            let env = try await Environment.shared.value
-            benchmark.startMeasurement()
-            for _ in benchmark.scaledIterations {
-                try await concurrently(concurrency) { blackHole(try await Raw.sessionPost(env)) }
-            }
+            for _ in benchmark.scaledIterations { try await pair.raw(env) }
         }
     }
 
