@@ -21,6 +21,10 @@ enum CourierDiagnostic: String, DiagnosticMessage {
     case unsupportedReturnType
     case invalidHeaderName
     case invalidHeaderValue
+    case endpointOnNonStruct
+    case unannotatedRequestProperty
+    case responseOnNonStruct
+    case unannotatedResponseProperty
 
     var message: String {
         switch self {
@@ -60,13 +64,21 @@ enum CourierDiagnostic: String, DiagnosticMessage {
             "this is not a valid header name; use letters, digits and !#$%&'*+-.^_`|~ only"
         case .invalidHeaderValue:
             "a header value cannot contain CR, LF or NUL; they would split or cut the header"
+        case .endpointOnNonStruct:
+            "@Endpoint can only be attached to a struct; a request type is a value"
+        case .unannotatedRequestProperty:
+            "this stored property is not part of the request; mark it @QueryItem, @PathParameter, @RequestHeader, @RequestBody, @BodyField … or make it computed"
+        case .responseOnNonStruct:
+            "@EndpointResponse can only be attached to a struct"
+        case .unannotatedResponseProperty:
+            "this stored property has no source in the response; mark it @ResponseBody, @ResponseErrorBody, @ResponseHeader, @ResponseStatusCode, @ResponseCookies or @NestedResponse"
         }
     }
 
     var diagnosticID: MessageID { MessageID(domain: "Courier", id: rawValue) }
 
     var severity: DiagnosticSeverity {
-        self == .pathWithoutLeadingSlash ? .warning : .error
+        self == .pathWithoutLeadingSlash || self == .unannotatedRequestProperty ? .warning : .error
     }
 }
 

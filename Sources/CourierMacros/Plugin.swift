@@ -6,6 +6,8 @@ struct CourierPlugin: CompilerPlugin {
     let providingMacros: [any Macro.Type] = [
         APIMacro.self,
         MockMacro.self,
+        RequestStructMacro.self,
+        ResponseStructMacro.self,
         EndpointMacro.self,
     ]
 }

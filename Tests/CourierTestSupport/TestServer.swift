@@ -185,6 +185,27 @@ public enum TestServer {
             headers.append(HTTPField(name: HTTPField.Name("X-MiXeD-Response")!, value: "v"))
             return Response(status: .ok, headers: headers)
         }
+        // A response for typed-response tests: the status asked for, headers and cookies, and
+        // a success or error body to match.
+        router.get("/typed/:status") { _, context in
+            let code = context.parameters.get("status", as: Int.self) ?? 200
+            var headers: HTTPFields = [
+                .contentType: "application/json",
+                HTTPField.Name("X-Total-Count")!: "42",
+                HTTPField.Name("X-Rate-Remaining")!: "not-a-number",
+                .lastModified: "Wed, 21 Oct 2026 07:28:00 GMT",
+                HTTPField.Name("Link")!: "</typed/200?page=2>; rel=\"next\"",
+            ]
+            headers.append(HTTPField(name: .setCookie, value: "session=abc123; Path=/; HttpOnly"))
+            headers.append(HTTPField(name: .setCookie, value: "theme=dark; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Secure"))
+            let body: String
+            switch code {
+            case 204: return Response(status: .noContent, headers: headers)
+            case 200..<400: body = #"{"id":\#(code),"name":"Ada"}"#
+            default: body = #"{"message":"failed with \#(code)","code":\#(code)}"#
+            }
+            return Response(status: .init(code: code), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
+        }
         router.get("/slow") { _, _ in
             try await Task.sleep(for: .seconds(5))
             return json("{}")

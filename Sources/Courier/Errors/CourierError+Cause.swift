@@ -27,6 +27,9 @@ extension CourierError {
         case emptyBody(expected: String)
         case decoding(type: String, bodyPrefix: String, any Error)
         case unmocked(operationID: String, detail: String?)
+        case missingHeader(name: String)
+        case unreadableHeader(name: String, value: String, type: String)
+        case validation(stage: String, any Error)
 
         var kind: Kind {
             switch self {
@@ -40,14 +43,15 @@ extension CourierError {
             case .timeout: .timeout
             case .cancelled: .cancelled
             case .status: .status
-            case .emptyBody, .decoding: .decoding
+            case .emptyBody, .decoding, .missingHeader, .unreadableHeader: .decoding
+            case .validation: .validation
             case .unmocked: .unmocked
             }
         }
 
         var underlyingError: (any Error)? {
             switch self {
-            case .encoding(_, let error), .modifier(_, let error), .middleware(_, let error),
+            case .encoding(_, let error), .modifier(_, let error), .middleware(_, let error), .validation(_, let error),
                 .transport(let error), .timeout(let error), .decoding(_, _, let error), .download(_, let error):
                 error
             case .cancelled(let error): error
@@ -57,7 +61,7 @@ extension CourierError {
 
         var stage: String? {
             switch self {
-            case .modifier(let stage, _), .middleware(let stage, _): stage
+            case .modifier(let stage, _), .middleware(let stage, _), .validation(let stage, _): stage
             default: nil
             }
         }
@@ -106,6 +110,12 @@ extension CourierError {
                 "the response body is empty but \(expected) was expected"
             case .decoding(let type, let prefix, let error):
                 "could not decode \(type) from the response body: \(describe(error)); the body starts with \(quoted(prefix))"
+            case .missingHeader(let name):
+                "the response has no '\(name)' header, which is required"
+            case .unreadableHeader(let name, let value, let type):
+                "the response header '\(name)' is \(quoted(value)), which cannot be read as \(type)"
+            case .validation(let stage, let error):
+                "\(stage) rejected the response: \(describe(error))"
             case .unmocked(let operationID, let detail):
                 "no mock answers \(operationID)" + (detail.map { ": \($0)" } ?? "")
             }

@@ -38,6 +38,8 @@ public struct CourierError: Error, Sendable {
         public static let status = Kind(name: "status")
         /// The response body could not be decoded into the expected type.
         public static let decoding = Kind(name: "decoding")
+        /// A validation hook of the request or the provider rejected the response.
+        public static let validation = Kind(name: "validation")
         /// A mock or stub had nothing to answer with.
         public static let unmocked = Kind(name: "unmocked")
 

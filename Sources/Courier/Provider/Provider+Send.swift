@@ -8,10 +8,27 @@ import OpenAPIRuntime
 extension Provider {
     /// Sends `request` and decodes its response.
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
+        try await send(request, validating: nil)
+    }
+
+    /// Sends `request`, runs the provider's validators and then `validate` on the response, and
+    /// decodes it.
+    func send<Value>(
+        _ request: Request<Value>,
+        validating validate: (@Sendable (Response) throws -> Void)?
+    ) async throws(CourierError) -> Value {
         let builder = request.builder
         let operationID = builder.operationID ?? "\(builder.method) \(builder.path)"
         let raw = try prepare(builder, operationID: operationID)
         let response = try await execute(raw)
+        let checks = validators + (validate.map { [Validator(name: "the validation of \(operationID)", check: $0)] } ?? [])
+        for validator in checks {
+            do {
+                try validator.check(response)
+            } catch {
+                throw CourierError(.validation(stage: validator.name, error), operationID: operationID, request: raw, response: response)
+            }
+        }
         let decoder: any ResponseBodyDecoder
         if builder.responseDecoder == nil && builder.keyMapping == nil {
             decoder = mappedDecoder
@@ -41,10 +58,21 @@ extension Provider {
                 throw CourierError(.modifier(stage: stageName(of: modifier), error), operationID: operationID)
             }
         }
-        let baseURL: URL
+        var baseURL: URL
         switch base {
         case .success(let url): baseURL = url
         case .failure(let error): throw error.with(operationID: operationID, request: nil)
+        }
+        if let absolute = builder.absoluteURL {
+            // The absolute URL's origin replaces the base URL; its path and query the template.
+            guard let scheme = absolute.scheme, let host = absolute.host,
+                let origin = URL(string: "\(scheme)://\(host)\(absolute.port.map { ":\($0)" } ?? "")")
+            else {
+                throw CourierError(.invalidBaseURL(absolute.absoluteString), operationID: operationID)
+            }
+            baseURL = origin
+            let components = URLComponents(url: absolute, resolvingAgainstBaseURL: false)
+            builder.path = (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
         }
         let settings = BuildSettings(
             keyMapping: keyMapping,

@@ -32,6 +32,8 @@ public struct Provider: Sendable {
     /// The most bytes of a response body that are read into memory; a longer body fails the
     /// request with a ``CourierError/Kind/transport`` error. 64 MiB unless you set it.
     public var responseBodyLimit: Int = 64 * 1024 * 1024
+    /// Checks run on every response before it is decoded, in order.
+    var validators: [Validator] = []
     /// How arrays in query items are written; a repeated key unless you choose otherwise.
     public var queryArrayEncoding: ArrayEncoding = .repeatedKey
 

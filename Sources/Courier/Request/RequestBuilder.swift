@@ -35,6 +35,9 @@ public struct RequestBuilder: Sendable {
     public var responseDecoder: (any ResponseBodyDecoder)?
     /// Overrides the provider's array style for query items.
     public var queryArrayEncoding: ArrayEncoding?
+    /// Sends to this URL instead of the provider's base URL and ``path``, when set; its path and
+    /// query are used as written.
+    public var absoluteURL: URL?
 
     var parameters: [(name: String, value: String?)] = []
     var queryItems: [QueryEntry] = []
