@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Courier", targets: ["Courier"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
+        .library(name: "CourierXML", targets: ["CourierXML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.18.2"),
         // Test-only.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
@@ -65,6 +67,11 @@ let package = Package(
             swiftSettings: upcomingFeatures
         ),
         .target(
+            name: "CourierXML",
+            dependencies: ["Courier", .product(name: "XMLCoder", package: "XMLCoder")],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
             name: "CourierTesting",
             dependencies: [
                 "Courier",
@@ -93,6 +100,7 @@ let package = Package(
                 "Courier",
                 "CourierTesting",
                 "CourierAsyncHTTPClient",
+                "CourierXML",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),

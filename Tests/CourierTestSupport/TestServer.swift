@@ -206,6 +206,14 @@ public enum TestServer {
             }
             return Response(status: .init(code: code), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
         }
+        router.get("/xml") { request, _ in
+            let accept = request.headers[.accept] ?? ""
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/xml", HTTPField.Name("X-Accept-Seen")!: accept],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "<?xml version=\"1.0\"?><Item><id>7</id><name>Ada &amp; Co</name></Item>"))
+            )
+        }
         router.get("/slow") { _, _ in
             try await Task.sleep(for: .seconds(5))
             return json("{}")

@@ -1,0 +1,84 @@
+public import Courier
+public import Foundation
+import XMLCoder
+
+/// Writes request bodies as XML with XMLCoder, the root element named after the type unless
+/// `rootKey` says otherwise.
+public struct XMLBodyEncoder: RequestBodyEncoder {
+    /// The root element's name; the value's type name when `nil`.
+    public var rootKey: String?
+    /// Whether to start with `<?xml version="1.0" encoding="UTF-8"?>`.
+    public var includesHeader: Bool
+    /// How keys are spelled.
+    public var keyMapping: KeyMapping
+
+    public init(rootKey: String? = nil, includesHeader: Bool = true, keyMapping: KeyMapping = .useDefaultKeys) {
+        self.rootKey = rootKey
+        self.includesHeader = includesHeader
+        self.keyMapping = keyMapping
+    }
+
+    public var contentType: String { "application/xml; charset=utf-8" }
+
+    public func with(keyMapping: KeyMapping) -> any RequestBodyEncoder {
+        var copy = self
+        copy.keyMapping = keyMapping
+        return copy
+    }
+
+    public func encode<T: Encodable>(_ value: T) throws -> Data {
+        // XMLCoder stops the process on a top-level value that is not a keyed or unkeyed
+        // container; refuse those here with an error instead.
+        guard XMLShape.isContainer(value) else {
+            throw EncodingError.invalidValue(
+                value,
+                .init(codingPath: [], debugDescription: "an XML body needs a value with keys or elements at the top level, not \(T.self)")
+            )
+        }
+        let encoder = XMLEncoder()
+        let mapping = keyMapping
+        encoder.keyEncodingStrategy = .custom { path in XMLKey(mapping.encode(path.last?.stringValue ?? "")) }
+        let header = includesHeader ? XMLHeader(version: 1.0, encoding: "UTF-8") : nil
+        return try encoder.encode(value, withRootKey: rootKey, header: header)
+    }
+}
+
+/// Reads XML response bodies with XMLCoder.
+public struct XMLBodyDecoder: ResponseBodyDecoder {
+    public var keyMapping: KeyMapping
+
+    public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
+
+    public func with(keyMapping: KeyMapping) -> any ResponseBodyDecoder {
+        var copy = self
+        copy.keyMapping = keyMapping
+        return copy
+    }
+
+    public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        let decoder = XMLDecoder()
+        let mapping = keyMapping
+        decoder.keyDecodingStrategy = .custom { path in XMLKey(mapping.decode(path.last?.stringValue ?? "")) }
+        return try decoder.decode(T.self, from: data)
+    }
+}
+
+struct XMLKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension BodyFormat {
+    /// XML, the root element named after the body's type.
+    public static var xml: BodyFormat { BodyFormat(encoder: XMLBodyEncoder()) }
+    /// XML with a root element of your choosing.
+    public static func xml(rootKey: String) -> BodyFormat { BodyFormat(encoder: XMLBodyEncoder(rootKey: rootKey)) }
+}
+
+extension ResponseFormat {
+    /// XML responses, asked for with `Accept: application/xml`.
+    public static var xml: ResponseFormat { ResponseFormat(decoder: XMLBodyDecoder(), accept: "application/xml") }
+}
