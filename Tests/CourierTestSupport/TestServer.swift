@@ -214,6 +214,16 @@ public enum TestServer {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: "<?xml version=\"1.0\"?><Item><id>7</id><name>Ada &amp; Co</name></Item>"))
             )
         }
+        router.get("/form-response") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/x-www-form-urlencoded"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "user_name=Ada+Lovelace&age=36&tags[]=a&tags[]=b&address[city]=Z%C3%BCrich&admin=true"))
+            )
+        }
+        router.get("/count") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: " 42\n")))
+        }
         router.get("/slow") { _, _ in
             try await Task.sleep(for: .seconds(5))
             return json("{}")
