@@ -37,9 +37,16 @@ public struct HTTPClientTransport: ClientTransport {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         outgoing.headers.reserveCapacity(request.headerFields.count)
+        var cookies: [String] = []
         for field in request.headerFields {
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
+            // HTTPFields keeps cookie pairs as separate fields; HTTP/1.1 allows one Cookie header.
+            if field.name == .cookie {
+                cookies.append(field.value)
+            } else {
+                outgoing.headers.add(name: field.name.rawName, value: field.value)
+            }
         }
+        if !cookies.isEmpty { outgoing.headers.add(name: "Cookie", value: cookies.joined(separator: "; ")) }
         if let body {
             switch body.length {
             case .known(let count) where count <= Self.bufferedLimit:

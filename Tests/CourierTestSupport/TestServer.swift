@@ -224,6 +224,17 @@ public enum TestServer {
         router.get("/count") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain"], body: ResponseBody(byteBuffer: ByteBuffer(string: " 42\n")))
         }
+        router.get("/login") { _, _ in
+            var headers = HTTPFields()
+            headers.append(HTTPField(name: .setCookie, value: "session=s-1; Path=/"))
+            headers.append(HTTPField(name: .setCookie, value: "scoped=yes; Path=/echo/scoped"))
+            headers.append(HTTPField(name: .setCookie, value: "secure=no; Path=/; Secure"))
+            headers.append(HTTPField(name: .setCookie, value: "gone=x; Path=/; Max-Age=0"))
+            return Response(status: .ok, headers: headers)
+        }
+        router.get("/logout") { _, _ in
+            Response(status: .ok, headers: [.setCookie: "session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT"])
+        }
         router.get("/slow") { _, _ in
             try await Task.sleep(for: .seconds(5))
             return json("{}")

@@ -133,11 +133,21 @@ public struct Provider: Sendable {
         return encoder
     }
 
-    /// The transport used when none is given: URLSession with an ephemeral configuration, so
-    /// that no cookie or cache is shared with `URLSession.shared` or written to disk.
+    /// The transport used when none is given: URLSession with an ephemeral configuration that
+    /// keeps no cookies — nothing shared with `URLSession.shared`, nothing written to disk, no
+    /// state carried from one request to the next unless you add a ``CookieJar``.
     static let defaultTransport: any ClientTransport = URLSessionTransport(
-        configuration: .init(session: URLSession(configuration: .ephemeral))
+        configuration: .init(session: URLSession(configuration: statelessConfiguration()))
     )
+
+    static func statelessConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        return configuration
+    }
 }
 
 extension Provider {

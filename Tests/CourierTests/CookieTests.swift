@@ -1,0 +1,39 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import Testing
+
+@Suite("Cookies: explicit on requests, readable on responses, kept only by a jar")
+struct CookieTests {
+    @Test("By default no transport keeps cookies: a later request carries none", arguments: TransportKind.allCases)
+    func statelessByDefault(transport: TransportKind) async throws {
+        let provider = try await transport.provider()
+        _ = try await provider.send(RequestBuilder(method: .get, path: "/login"), returning: Response.self)
+        #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/after")).header("cookie") == nil)
+    }
+
+    @Test("A jar keeps cookies per path, drops Secure ones over http, expired and removed ones", arguments: TransportKind.allCases)
+    func jar(transport: TransportKind) async throws {
+        let jar = CookieJar()
+        let provider = try await transport.provider().with(cookieJar: jar)
+        _ = try await provider.send(RequestBuilder(method: .get, path: "/login"), returning: Response.self)
+        #expect(Set(jar.cookies.map(\.name)) == ["session", "scoped", "secure"])
+        #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/other")).header("cookie") == "session=s-1")
+        #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/scoped/x")).header("cookie") == "session=s-1; scoped=yes")
+
+        var explicit = RequestBuilder(method: .get, path: "/echo/explicit")
+        explicit.addCookies([Cookie(name: "mine", value: "1")])
+        #expect(try await provider.echo(explicit).header("cookie") == "mine=1; session=s-1")
+
+        _ = try await provider.send(RequestBuilder(method: .get, path: "/logout"), returning: Response.self)
+        #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/other")).header("cookie") == nil)
+    }
+
+    @Test("Response cookies are read from every Set-Cookie header, joined or not", arguments: TransportKind.allCases)
+    func responseCookies(transport: TransportKind) async throws {
+        let response = try await transport.provider().send(RequestBuilder(method: .get, path: "/login"), returning: Response.self)
+        #expect(response.cookies.map(\.name) == ["session", "scoped", "secure", "gone"])
+        #expect(response.cookies[2].isSecure)
+        #expect(response.cookies[1].attributes["Path"] == "/echo/scoped")
+    }
+}
