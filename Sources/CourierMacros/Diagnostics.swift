@@ -22,6 +22,7 @@ enum CourierDiagnostic: String, DiagnosticMessage {
     case invalidHeaderName
     case invalidHeaderValue
     case endpointOnNonStruct
+    case pathPropertyWithoutPlaceholder
     case unannotatedRequestProperty
     case responseOnNonStruct
     case unannotatedResponseProperty
@@ -64,6 +65,8 @@ enum CourierDiagnostic: String, DiagnosticMessage {
             "this is not a valid header name; use letters, digits and !#$%&'*+-.^_`|~ only"
         case .invalidHeaderValue:
             "a header value cannot contain CR, LF or NUL; they would split or cut the header"
+        case .pathPropertyWithoutPlaceholder:
+            "this @PathParameter has no placeholder of its name in the path; add '{name}' to the path or give the placeholder's name with name:"
         case .endpointOnNonStruct:
             "@Endpoint can only be attached to a struct; a request type is a value"
         case .unannotatedRequestProperty:

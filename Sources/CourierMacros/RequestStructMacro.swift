@@ -63,7 +63,7 @@ public struct RequestStructMacro: MemberMacro, ExtensionMacro {
             switch kind {
             case .pathParameter:
                 if !placeholders.contains(key) {
-                    context.diagnose(Diagnostic(node: Syntax(marker), message: NamedDiagnostic(base: .pathParameterWithoutPlaceholder, detail: "'\(key)' in '\(path)'")))
+                    context.diagnose(Diagnostic(node: Syntax(marker), message: NamedDiagnostic(base: .pathPropertyWithoutPlaceholder, detail: "'\(key)' in '\(path)'")))
                     hasProblems = true
                 }
                 filled.insert(key)
@@ -73,12 +73,12 @@ public struct RequestStructMacro: MemberMacro, ExtensionMacro {
             case .queryFlag:
                 lines.append("if \(value) { request.addRawQuery(\(APIGenerator.literal(key)), value: nil) }")
             case .queryItems:
-                lines.append("for (name, item) in (\(value) ?? [:]).sorted(by: { $0.key < $1.key }) { request.addRawQuery(name, value: item) }")
+                lines.append("request.addQueryItems(\(value))")
             case .requestHeader:
                 let header = explicitName ?? APIParser.headerName(name)
                 lines.append("request.addHeader(\(APIGenerator.literal(header)), value: \(value))")
             case .requestHeaders:
-                lines.append("for (name, item) in (\(value) ?? [:]).sorted(by: { $0.key < $1.key }) { request.setHeader(name, value: item) }")
+                lines.append("request.setHeaders(\(value))")
             case .requestCookies:
                 lines.append("request.addCookies(\(value))")
             case .requestBody:

@@ -10,6 +10,13 @@ let courierMacros: [String: any Macro.Type] = [
     "CONNECT": EndpointMacro.self, "HTTP": EndpointMacro.self, "URLForm": EndpointMacro.self, "Multipart": EndpointMacro.self,
     "JSON": EndpointMacro.self, "Coders": EndpointMacro.self, "KeyMapping": EndpointMacro.self, "Headers": EndpointMacro.self,
     "Authorization": EndpointMacro.self,
+    "Endpoint": RequestStructMacro.self, "EndpointResponse": ResponseStructMacro.self,
+    "PathParameter": EndpointMacro.self, "QueryItem": EndpointMacro.self, "QueryFlag": EndpointMacro.self,
+    "QueryItems": EndpointMacro.self, "RequestHeader": EndpointMacro.self, "RequestHeaders": EndpointMacro.self,
+    "RequestCookies": EndpointMacro.self, "RequestBody": EndpointMacro.self, "BodyField": EndpointMacro.self,
+    "Param": EndpointMacro.self, "AbsoluteURL": EndpointMacro.self, "ResponseBody": EndpointMacro.self,
+    "ResponseErrorBody": EndpointMacro.self, "ResponseHeader": EndpointMacro.self, "ResponseStatusCode": EndpointMacro.self,
+    "ResponseCookies": EndpointMacro.self, "NestedResponse": EndpointMacro.self,
 ]
 
 @Suite(.macros(courierMacros))

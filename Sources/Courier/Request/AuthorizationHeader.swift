@@ -51,4 +51,16 @@ extension RequestBuilder {
     public mutating func setHeaders(_ headers: KeyValuePairs<String, String>) {
         for (name, value) in headers { appendHeader(name, value, replacing: true) }
     }
+
+    /// Sets headers from a dictionary, in name order so that requests are the same every time;
+    /// `nil` sets none.
+    public mutating func setHeaders(_ headers: [String: String]?) {
+        for (name, value) in (headers ?? [:]).sorted(by: { $0.key < $1.key }) { appendHeader(name, value, replacing: true) }
+    }
+
+    /// Adds query items from a dictionary, in key order, keys and values as given; `nil` adds
+    /// none.
+    public mutating func addQueryItems(_ items: [String: String]?) {
+        for (key, value) in (items ?? [:]).sorted(by: { $0.key < $1.key }) { addRawQuery(key, value: value) }
+    }
 }

@@ -1,0 +1,169 @@
+import CourierMacros
+import MacroTesting
+import Testing
+
+@Suite(.macros(courierMacros))
+struct EndpointStructMacroTests {
+    @Test("@Endpoint sets each annotated property directly")
+    func request() {
+        assertMacro {
+            """
+            @Endpoint(.post, "/profiles/{user_id}")
+            public struct UpdateProfile {
+                typealias Response = Profile
+                @PathParameter(name: "user_id") var userID: String
+                @QueryItem var verbose: Bool?
+                @QueryFlag(name: "force") var forced: Bool
+                @QueryItems var extra: [String: String]?
+                @RequestHeader var requestID: String?
+                @RequestHeaders var more: [String: String]?
+                @RequestCookies var cookies: [Cookie]
+                @RequestBody(.urlForm) var body: Changes
+                @Param var note: String
+                @AbsoluteURL var url: URL?
+                var computed: Int { 1 }
+                static var shared = 0
+            }
+            """
+        } expansion: {
+            """
+            public struct UpdateProfile {
+                typealias Response = Profile
+                var userID: String
+                var verbose: Bool?
+                var forced: Bool
+                var extra: [String: String]?
+                var requestID: String?
+                var more: [String: String]?
+                var cookies: [Cookie]
+                var body: Changes
+                var note: String
+                var url: URL?
+                var computed: Int { 1 }
+                static var shared = 0
+
+                /// The request this value describes.
+                public func makeRequest() -> Courier.RequestBuilder {
+                    var request = Courier.RequestBuilder(method: .post, path: "/profiles/{user_id}", operationID: "UpdateProfile")
+                    request.addParameter("user_id", value: self.userID)
+                    request.addQuery("verbose", value: self.verbose)
+                    if self.forced {
+                        request.addRawQuery("force", value: nil)
+                    }
+                    request.addQueryItems(self.extra)
+                    request.addHeader("Request-ID", value: self.requestID)
+                    request.setHeaders(self.more)
+                    request.addCookies(self.cookies)
+                    request.setBody(self.body, as: .urlForm)
+                    request.addField("note", value: self.note)
+                    request.absoluteURL = self.url
+                    return request
+                }
+            }
+
+            extension UpdateProfile: Courier.Endpoint {
+            }
+            """
+        }
+    }
+
+    @Test("@EndpointResponse reads status, bodies, headers, cookies and nested responses")
+    func response() {
+        assertMacro {
+            """
+            @EndpointResponse(format: .xml)
+            struct ItemResponse {
+                @ResponseStatusCode var statusCode: Int
+                @ResponseBody(status: 201) var created: Item?
+                @ResponseBody var item: Item
+                @ResponseErrorBody(strategy: ServerErrors.self) var failure: ServerError?
+                @ResponseHeader var contentType: String
+                @ResponseHeader(name: "X-Total-Count") var total: Int?
+                @ResponseCookies var cookies: [Cookie]
+                @NestedResponse var page: Page
+            }
+            """
+        } expansion: {
+            """
+            struct ItemResponse {
+                var statusCode: Int
+                var created: Item?
+                var item: Item
+                var failure: ServerError?
+                var contentType: String
+                var total: Int?
+                var cookies: [Cookie]
+                var page: Page
+            }
+
+            extension ItemResponse: Courier.ResponseDecodable {
+                /// Reads this response's properties from `response`.
+                init(from response: Courier.Response, decoder: any Courier.ResponseBodyDecoder) throws(Courier.CourierError) {
+                    let decoder = (.xml as Courier.ResponseFormat).decoder
+                    self.statusCode = response.head.status.code
+                    self.created = try response.decodeBody(Item.self, decoder: decoder, when: Courier.StatusFilter.status(201))
+                    self.item = try response.requireBody(Item.self, decoder: decoder, when: Courier.StatusFilter.success)
+                    self.failure = try response.decodeBody(ServerError.self, decoder: decoder, when: Courier.StatusFilter.strategy(ServerErrors.self))
+                    self.contentType = try response.header("Content-Type", as: String.self)
+                    self.total = try response.optionalHeader("X-Total-Count", as: Int.self)
+                    self.cookies = response.cookies
+                    self.page = try Page(from: response, decoder: decoder)
+                }
+
+                static var acceptedContentType: String? {
+                    (.xml as Courier.ResponseFormat).accept
+                }
+            }
+            """
+        }
+    }
+
+    @Test("Misuse: a placeholder without a property, a path parameter without a placeholder, an unannotated property")
+    func diagnostics() {
+        assertMacro {
+            """
+            @Endpoint(.get, "/users/{id}/posts/{post}")
+            struct Broken {
+                @PathParameter var id: Int
+                @PathParameter var slug: String
+                var forgotten: String
+            }
+
+            @EndpointResponse
+            struct Incomplete {
+                var unread: String
+            }
+
+            @Endpoint(.get, "/x")
+            enum NotAStruct {}
+            """
+        } diagnostics: {
+            """
+            @Endpoint(.get, "/users/{id}/posts/{post}")
+                            ┬─────────────────────────
+                            ╰─ 🛑 the path has a placeholder that no parameter fills; add a parameter of that name or remove the placeholder ('post')
+            struct Broken {
+                @PathParameter var id: Int
+                @PathParameter var slug: String
+                ┬─────────────
+                ╰─ 🛑 this @PathParameter has no placeholder of its name in the path; add '{name}' to the path or give the placeholder's name with name: ('slug' in '/users/{id}/posts/{post}')
+                var forgotten: String
+                    ┬────────
+                    ╰─ ⚠️ this stored property is not part of the request; mark it @QueryItem, @PathParameter, @RequestHeader, @RequestBody, @BodyField … or make it computed
+            }
+
+            @EndpointResponse
+            struct Incomplete {
+                var unread: String
+                    ┬─────
+                    ╰─ 🛑 this stored property has no source in the response; mark it @ResponseBody, @ResponseErrorBody, @ResponseHeader, @ResponseStatusCode, @ResponseCookies or @NestedResponse
+            }
+
+            @Endpoint(.get, "/x")
+            ┬────────────────────
+            ╰─ 🛑 @Endpoint can only be attached to a struct; a request type is a value
+            enum NotAStruct {}
+            """
+        }
+    }
+}
