@@ -155,3 +155,26 @@ struct EndpointStructTests {
         #expect(try await TestServer.provider().send(PurgeCache()).method == "PURGE")
     }
 }
+
+@Endpoint(.post, "/echo/upload")
+struct UploadForm {
+    typealias Response = Echo
+    @RequestBody var form: MultipartForm
+}
+
+@Suite("Request structs: multipart bodies")
+struct EndpointMultipartTests {
+    @Test("A MultipartForm body arrives with every part")
+    func multipart() async throws {
+        var form = MultipartForm()
+        form.append("avatar", Part(data: Data([1, 2, 3]), fileName: "a.png", mimeType: "image/png"))
+        form.append("name", Part(text: "Ada"))
+        let seen = try await TestServer.provider().send(UploadForm(form: form))
+        let contentType = try #require(seen.header("content-type"))
+        let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+        let parts = try MultipartParser.parse(seen.bodyData, boundary: boundary)
+        #expect(parts.map(\.disposition) == [#"form-data; name="avatar"; filename="a.png""#, #"form-data; name="name""#])
+        #expect(parts.first?.contentType == "image/png")
+        #expect(parts.last?.body == Data("Ada".utf8))
+    }
+}

@@ -51,3 +51,21 @@ extension RequestBuilder {
         parts.append((name, value))
     }
 }
+
+/// Named parts in order: the body of a `multipart/form-data` request built as a value, as a
+/// request struct's `@RequestBody` holds it.
+public struct MultipartForm: Sendable {
+    public var parts: [(name: String, part: Part)]
+
+    public init(_ parts: [(name: String, part: Part)] = []) { self.parts = parts }
+
+    /// Adds `part` under `name`.
+    public mutating func append(_ name: String, _ part: Part) { parts.append((name, part)) }
+}
+
+extension RequestBuilder {
+    /// Sets the body to the parts of `form`, as `multipart/form-data`.
+    public mutating func setBody(_ form: MultipartForm) {
+        for entry in form.parts { addPart(entry.name, value: entry.part) }
+    }
+}
