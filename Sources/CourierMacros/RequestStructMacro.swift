@@ -43,16 +43,11 @@ public struct RequestStructMacro: MemberMacro, ExtensionMacro {
         var hasProblems = false
         let placeholders = APIParser.placeholders(in: path)
         var filled: Set<String> = []
-        for member in structDecl.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self),
-                !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
-                let binding = variable.bindings.first,
-                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            else { continue }
-            let isComputed = binding.accessorBlock != nil
-            let markers = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.filter { RequestMarker(rawValue: $0.attributeName.trimmedDescription) != nil }
-            guard let marker = markers.first, let kind = RequestMarker(rawValue: marker.attributeName.trimmedDescription) else {
-                if !isComputed, binding.typeAnnotation != nil || binding.initializer != nil, name != "path", name != "method" {
+        for property in StoredProperty.all(in: structDecl) {
+            let name = property.name
+            guard let (marker, kind) = property.marker(RequestMarker.self) else {
+                let binding = property.binding
+                if !property.isComputed, binding.typeAnnotation != nil || binding.initializer != nil {
                     context.diagnose(Diagnostic(node: Syntax(binding.pattern), message: CourierDiagnostic.unannotatedRequestProperty))
                 }
                 continue

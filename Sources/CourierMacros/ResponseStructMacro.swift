@@ -21,14 +21,10 @@ public struct ResponseStructMacro: ExtensionMacro {
         var lines: [String] = []
         var hasErrorBody = false
         var valid = true
-        for member in structDecl.memberBlock.members {
-            guard let variable = member.decl.as(VariableDeclSyntax.self),
-                !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
-                let binding = variable.bindings.first, binding.accessorBlock == nil,
-                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            else { continue }
-            let marker = variable.attributes.compactMap { $0.as(AttributeSyntax.self) }.first { ResponseMarker(rawValue: $0.attributeName.trimmedDescription) != nil }
-            guard let marker, let kind = ResponseMarker(rawValue: marker.attributeName.trimmedDescription), let type = binding.typeAnnotation?.type else {
+        for property in StoredProperty.all(in: structDecl) where !property.isComputed {
+            let name = property.name
+            let binding = property.binding
+            guard let (marker, kind) = property.marker(ResponseMarker.self), let type = binding.typeAnnotation?.type else {
                 if binding.initializer == nil {
                     context.diagnose(Diagnostic(node: Syntax(binding.pattern), message: CourierDiagnostic.unannotatedResponseProperty))
                     valid = false

@@ -7,16 +7,7 @@ extension Provider {
         _ request: Request<Value>,
         completion: @escaping (Result<Value, CourierError>) -> Void
     ) {
-        // The caller hands the handler over; it is called once, from the task, as completion
-        // handlers of URLSession are.
-        nonisolated(unsafe) let completion = completion
-        Task {
-            do throws(CourierError) {
-                completion(.success(try await send(request)))
-            } catch {
-                completion(.failure(error))
-            }
-        }
+        Self.complete(completion) { () async throws(CourierError) in try await self.send(request) }
     }
 
     /// For generated completion-handler endpoints: sends `request` and reports a value or any
