@@ -88,6 +88,28 @@ struct ReadsRate {
     typealias Response = BadlyTypedHeader
 }
 
+@EndpointResponse
+struct RangedResponse {
+    @ResponseErrorBody(statuses: 400..<500) var clientError: ServerError?
+    @ResponseErrorBody(statuses: 500...599) var serverError: ServerError?
+}
+
+@Endpoint(.get, "/typed/:status")
+struct Ranged {
+    typealias Response = RangedResponse
+    @PathParameter var status: Int
+}
+
+@EndpointResponse
+struct MalformedItem {
+    @ResponseBody var item: TestUser
+}
+
+@Endpoint(.get, "/invalid-json")
+struct GetMalformed {
+    typealias Response = MalformedItem
+}
+
 @Endpoint(.get, "/typed/:status")
 struct DecodableOnly {
     typealias Response = Item
@@ -155,6 +177,25 @@ struct TypedResponseTests {
         let broken = try await provider.send(CreateItem(status: 503))
         #expect(broken.serverError?.code == 503)
         #expect(broken.gone == nil)
+    }
+
+    @Test("Error bodies by status range")
+    func ranges() async throws {
+        let provider = try await TestServer.provider()
+        let client = try await provider.send(Ranged(status: 422))
+        #expect(client.clientError?.code == 422)
+        #expect(client.serverError == nil)
+        let server = try await provider.send(Ranged(status: 500))
+        #expect(server.serverError?.code == 500)
+        #expect(server.clientError == nil)
+    }
+
+    @Test("A malformed body is an error naming the type and the coding path")
+    func malformed() async throws {
+        let error = await #expect(throws: CourierError.self) { try await TestServer.provider().send(GetMalformed()) }
+        #expect(error?.kind == .decoding)
+        #expect(error?.message.contains("TestUser") == true)
+        #expect(error?.message.contains("'id'") == true)
     }
 
     @Test("A nested response reads the page inside a paging wrapper from the same response")

@@ -46,11 +46,11 @@ public macro EndpointResponse(format: ResponseFormat? = nil) = #externalMacro(mo
 
 /// The body, decoded for 2xx and 3xx statuses (or those of `status`, `statuses`, `strategy`);
 /// `nil` for other statuses and empty bodies when optional.
-@attached(peer) public macro ResponseBody(status: Int? = nil, statuses: [Int]? = nil, strategy: (any ResponseStatusStrategy.Type)? = nil) =
+@attached(peer) public macro ResponseBody(status: Int? = nil, statuses: (any Sequence<Int>)? = nil, strategy: (any ResponseStatusStrategy.Type)? = nil) =
     #externalMacro(module: "CourierMacros", type: "EndpointMacro")
 /// The error body, decoded for statuses of 400 and above (or those given); never set together
 /// with a `@ResponseBody` of the default filters.
-@attached(peer) public macro ResponseErrorBody(status: Int? = nil, statuses: [Int]? = nil, strategy: (any ResponseStatusStrategy.Type)? = nil) =
+@attached(peer) public macro ResponseErrorBody(status: Int? = nil, statuses: (any Sequence<Int>)? = nil, strategy: (any ResponseStatusStrategy.Type)? = nil) =
     #externalMacro(module: "CourierMacros", type: "EndpointMacro")
 /// A header named like the property in Capital-Kebab-Case (`contentType` → `Content-Type`), or
 /// `name`, read case-insensitively as the property's ``HeaderValue`` type; required unless
