@@ -16,8 +16,49 @@ enum APIGenerator {
             lines.append("")
             lines.append(contentsOf: function(endpoint, api: api, access: access).map { "    " + $0 })
         }
+        let factories = api.endpoints.filter { valueType(of: $0) != nil }
+        if !factories.isEmpty {
+            lines.append("")
+            lines.append("    /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.")
+            lines.append("    \(access)enum Requests {")
+            for (index, endpoint) in factories.enumerated() {
+                if index > 0 { lines.append("") }
+                lines.append(contentsOf: requestFactory(endpoint, api: api, access: access).map { "        " + $0 })
+            }
+            lines.append("    }")
+        }
         lines.append("}")
         return lines.joined(separator: "\n")
+    }
+
+    /// What the endpoint's request decodes into; `nil` for streamed responses, which are not
+    /// decoded.
+    static func valueType(of endpoint: EndpointModel) -> String? {
+        if let completion = endpoint.completion {
+            switch completion.kind {
+            case .response: return "Courier.Response"
+            case .result(let valueType): return valueType
+            }
+        }
+        guard let returnType = endpoint.returnType else { return "Void" }
+        return returnType == "StreamedResponse" || returnType == "Courier.StreamedResponse" ? nil : returnType
+    }
+
+    private static func requestFactory(_ endpoint: EndpointModel, api: APIModel, access: String) -> [String] {
+        let valueType = valueType(of: endpoint) ?? "Void"
+        let body = requestLines(endpoint, api: api) + ["return Courier.Request(request, decoding: \(valueType).self)"]
+        return [
+            "/// The request of `\(endpoint.selector)`.",
+            "\(access)static func \(endpoint.name)(\(endpoint.requestParameters.joined(separator: ", "))) -> Courier.Request<\(valueType)> {",
+        ] + body.map { "    " + $0 } + ["}"]
+    }
+
+    /// `Requests.getPost(id: postId)`: the call of an endpoint's request factory.
+    static func factoryCall(_ endpoint: EndpointModel) -> String {
+        let arguments = zip(endpoint.requestLabels, endpoint.parameters.filter { $0.role != .completion }).map { label, parameter in
+            label == "_" ? reference(parameter.name) : "\(label): \(reference(parameter.name))"
+        }
+        return "Requests.\(endpoint.name)(\(arguments.joined(separator: ", ")))"
     }
 
     static func accessPrefix(_ api: APIModel) -> String {
@@ -25,18 +66,21 @@ enum APIGenerator {
     }
 
     private static func function(_ endpoint: EndpointModel, api: APIModel, access: String) -> [String] {
-        var body = requestLines(endpoint, api: api)
+        var body: [String] = []
         if let completion = endpoint.completion {
             switch completion.kind {
             case .response:
-                body.append("provider.send(request, completion: \(completion.parameterName))")
-            case .result(let valueType):
-                body.append("provider.send(Courier.Request(request, decoding: \(valueType).self), completion: \(completion.parameterName))")
+                body.append("provider.send(\(factoryCall(endpoint)).builder, completion: \(completion.parameterName))")
+            case .result:
+                body.append("provider.send(\(factoryCall(endpoint)), completion: \(completion.parameterName))")
             }
-        } else if let returnType = endpoint.returnType {
+        } else if valueType(of: endpoint) == nil, let returnType = endpoint.returnType {
+            body = requestLines(endpoint, api: api)
             body.append("return try await provider.send(request, returning: \(returnType).self)")
+        } else if endpoint.returnType != nil {
+            body.append("return try await provider.send(\(factoryCall(endpoint)))")
         } else {
-            body.append("try await provider.send(request, returning: Void.self)")
+            body.append("try await provider.send(\(factoryCall(endpoint)))")
         }
         return endpoint.documentation + ["\(access)\(endpoint.signature) {"] + body.map { "    " + $0 } + ["}"]
     }

@@ -175,7 +175,11 @@ struct APIParser {
             key: function.name.text + "(" + parameters.map { parameter in
                 (parameter.firstName.text == "_" ? "_" : parameter.firstName.text) + ": " + parameter.type.trimmedDescription
             }.joined(separator: ", ") + ")",
-            parameterTypes: parameters.dropLast(completion == nil ? 0 : 1).map { $0.type.trimmedDescription }
+            parameterTypes: parameters.dropLast(completion == nil ? 0 : 1).map { $0.type.trimmedDescription },
+            requestParameters: parameters.dropLast(completion == nil ? 0 : 1).map { parameter in
+                Self.spellingErrorAsAny(parameter.with(\.trailingComma, nil))
+            },
+            requestLabels: parameters.dropLast(completion == nil ? 0 : 1).map(\.firstName.text)
         )
     }
 

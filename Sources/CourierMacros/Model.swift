@@ -30,6 +30,10 @@ struct EndpointModel {
     var key: String
     /// Parameter types in order, for the mock's handler type.
     var parameterTypes: [String]
+    /// The parameters without the completion handler, as written (`id postId: Int`).
+    var requestParameters: [String] = []
+    /// The argument labels of those parameters (`_` for none).
+    var requestLabels: [String] = []
 }
 
 /// A last parameter `@escaping (Result<T, Error>) -> Void` or `@escaping (Response) -> Void`.

@@ -61,23 +61,41 @@ struct APIMacroTests {
 
                 /// Fetches a user's todos.
                 func getTodos(username: String, limit: Int?) async throws -> [Todo] {
-                    var request = Courier.RequestBuilder(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
-                    request.addParameter("username", value: username)
-                    request.addQuery("limit", value: limit)
-                    return try await provider.send(request, returning: [Todo].self)
+                    return try await provider.send(Requests.getTodos(username: username, limit: limit))
                 }
 
                 func createUser(email: String, password: String) async throws -> User {
-                    var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
-                    request.addField("email", value: email)
-                    request.addField("password", value: password)
-                    return try await provider.send(request, returning: User.self)
+                    return try await provider.send(Requests.createUser(email: email, password: password))
                 }
 
                 func getPost(id postId: Int) async throws -> Post {
-                    var request = Courier.RequestBuilder(method: "GET", path: "/posts/:postId", operationID: "Users.getPost")
-                    request.addParameter("postId", value: postId)
-                    return try await provider.send(request, returning: Post.self)
+                    return try await provider.send(Requests.getPost(id: postId))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `getTodos(username:limit:)`.
+                    static func getTodos(username: String, limit: Int?) -> Courier.Request<[Todo]> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
+                        request.addParameter("username", value: username)
+                        request.addQuery("limit", value: limit)
+                        return Courier.Request(request, decoding: [Todo].self)
+                    }
+
+                    /// The request of `createUser(email:password:)`.
+                    static func createUser(email: String, password: String) -> Courier.Request<User> {
+                        var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
+                        request.addField("email", value: email)
+                        request.addField("password", value: password)
+                        return Courier.Request(request, decoding: User.self)
+                    }
+
+                    /// The request of `getPost(id:)`.
+                    static func getPost(id postId: Int) -> Courier.Request<Post> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/posts/:postId", operationID: "Users.getPost")
+                        request.addParameter("postId", value: postId)
+                        return Courier.Request(request, decoding: Post.self)
+                    }
                 }
             }
             """
@@ -114,19 +132,32 @@ struct APIMacroTests {
                 }
 
                 public func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws {
-                    var request = Courier.RequestBuilder(method: "PATCH", path: "/todos/{id}", operationID: "Todos.update")
-                    request.addParameter("id", value: id)
-                    request.addHeader("X-Request-ID", value: xRequestID)
-                    request.addHeader("x-api-key", value: `x-api-key`)
-                    request.addQuery("tag", value: tag)
-                    request.setBody(todo)
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.update(id: id, xRequestID: xRequestID, key: `x-api-key`, tag: tag, todo: todo))
                 }
 
                 public func delete(id: Int) async throws -> Response {
-                    var request = Courier.RequestBuilder(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete")
-                    request.addParameter("id", value: id)
-                    return try await provider.send(request, returning: Response.self)
+                    return try await provider.send(Requests.delete(id: id))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                public enum Requests {
+                    /// The request of `update(id:xRequestID:key:tag:todo:)`.
+                    public static func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) -> Courier.Request<Void> {
+                        var request = Courier.RequestBuilder(method: "PATCH", path: "/todos/{id}", operationID: "Todos.update")
+                        request.addParameter("id", value: id)
+                        request.addHeader("X-Request-ID", value: xRequestID)
+                        request.addHeader("x-api-key", value: `x-api-key`)
+                        request.addQuery("tag", value: tag)
+                        request.setBody(todo)
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `delete(id:)`.
+                    public static func delete(id: Int) -> Courier.Request<Response> {
+                        var request = Courier.RequestBuilder(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete")
+                        request.addParameter("id", value: id)
+                        return Courier.Request(request, decoding: Response.self)
+                    }
                 }
             }
             """
@@ -176,53 +207,106 @@ struct APIMacroTests {
                 }
 
                 func get() async throws {
-                    let request = Courier.RequestBuilder(method: "GET", path: "/a", operationID: "Methods.get")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.get())
                 }
 
                 func post() async throws {
-                    let request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Methods.post")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.post())
                 }
 
                 func put() async throws {
-                    let request = Courier.RequestBuilder(method: "PUT", path: "/a", operationID: "Methods.put")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.put())
                 }
 
                 func patch() async throws {
-                    let request = Courier.RequestBuilder(method: "PATCH", path: "/a", operationID: "Methods.patch")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.patch())
                 }
 
                 func delete() async throws {
-                    let request = Courier.RequestBuilder(method: "DELETE", path: "/a", operationID: "Methods.delete")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.delete())
                 }
 
                 func options() async throws {
-                    let request = Courier.RequestBuilder(method: "OPTIONS", path: "/a", operationID: "Methods.options")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.options())
                 }
 
                 func head() async throws {
-                    let request = Courier.RequestBuilder(method: "HEAD", path: "/a", operationID: "Methods.head")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.head())
                 }
 
                 func trace() async throws {
-                    let request = Courier.RequestBuilder(method: "TRACE", path: "/a", operationID: "Methods.trace")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.trace())
                 }
 
                 func connect() async throws {
-                    let request = Courier.RequestBuilder(method: "CONNECT", path: "/a", operationID: "Methods.connect")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.connect())
                 }
 
                 func purge() async throws {
-                    let request = Courier.RequestBuilder(method: "PURGE", path: "/a", operationID: "Methods.purge")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.purge())
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `get()`.
+                    static func get() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/a", operationID: "Methods.get")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `post()`.
+                    static func post() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Methods.post")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `put()`.
+                    static func put() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "PUT", path: "/a", operationID: "Methods.put")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `patch()`.
+                    static func patch() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "PATCH", path: "/a", operationID: "Methods.patch")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `delete()`.
+                    static func delete() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "DELETE", path: "/a", operationID: "Methods.delete")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `options()`.
+                    static func options() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "OPTIONS", path: "/a", operationID: "Methods.options")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `head()`.
+                    static func head() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "HEAD", path: "/a", operationID: "Methods.head")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `trace()`.
+                    static func trace() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "TRACE", path: "/a", operationID: "Methods.trace")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `connect()`.
+                    static func connect() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "CONNECT", path: "/a", operationID: "Methods.connect")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `purge()`.
+                    static func purge() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "PURGE", path: "/a", operationID: "Methods.purge")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
                 }
             }
             """
@@ -267,25 +351,48 @@ struct APIMacroTests {
                 }
 
                 func file(name: String) async throws -> File? {
-                    var request = Courier.RequestBuilder(method: "GET", path: "/files/:name.json", operationID: "Files.file")
-                    request.addParameter("name", value: name)
-                    return try await provider.send(request, returning: File?.self)
+                    return try await provider.send(Requests.file(name: name))
                 }
 
                 func raw() async throws(CourierError) -> Data {
-                    let request = Courier.RequestBuilder(method: "GET", path: "/raw", operationID: "Files.raw")
-                    return try await provider.send(request, returning: Data.self)
+                    return try await provider.send(Requests.raw())
                 }
 
                 func text() async throws -> String {
-                    let request = Courier.RequestBuilder(method: "GET", path: "/text", operationID: "Files.text")
-                    return try await provider.send(request, returning: String.self)
+                    return try await provider.send(Requests.text())
                 }
 
                 func both(key: String) async throws -> (File, Response) {
-                    var request = Courier.RequestBuilder(method: "GET", path: "/cache/:key", operationID: "Files.both")
-                    request.addParameter("key", value: key)
-                    return try await provider.send(request, returning: (File, Response).self)
+                    return try await provider.send(Requests.both(key: key))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `file(name:)`.
+                    static func file(name: String) -> Courier.Request<File?> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/files/:name.json", operationID: "Files.file")
+                        request.addParameter("name", value: name)
+                        return Courier.Request(request, decoding: File?.self)
+                    }
+
+                    /// The request of `raw()`.
+                    static func raw() -> Courier.Request<Data> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/raw", operationID: "Files.raw")
+                        return Courier.Request(request, decoding: Data.self)
+                    }
+
+                    /// The request of `text()`.
+                    static func text() -> Courier.Request<String> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/text", operationID: "Files.text")
+                        return Courier.Request(request, decoding: String.self)
+                    }
+
+                    /// The request of `both(key:)`.
+                    static func both(key: String) -> Courier.Request<(File, Response)> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/cache/:key", operationID: "Files.both")
+                        request.addParameter("key", value: key)
+                        return Courier.Request(request, decoding: (File, Response).self)
+                    }
                 }
             }
             """
@@ -326,19 +433,37 @@ struct APIMacroTests {
                 }
 
                 func getUser(callback: @escaping (Result<User, any Error>) -> Void) {
-                    let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
-                    provider.send(Courier.Request(request, decoding: User.self), completion: callback)
+                    provider.send(Requests.getUser(), completion: callback)
                 }
 
                 func createUser(email: String, completion: @escaping (Result<Void, any Error>) -> Void) {
-                    var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
-                    request.addField("email", value: email)
-                    provider.send(Courier.Request(request, decoding: Void.self), completion: completion)
+                    provider.send(Requests.createUser(email: email), completion: completion)
                 }
 
                 func getResponse(completion: @escaping (Response) -> Void) {
-                    let request = Courier.RequestBuilder(method: "GET", path: "/response", operationID: "Users.getResponse")
-                    provider.send(request, completion: completion)
+                    provider.send(Requests.getResponse().builder, completion: completion)
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `getUser(callback:)`.
+                    static func getUser() -> Courier.Request<User> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                        return Courier.Request(request, decoding: User.self)
+                    }
+
+                    /// The request of `createUser(email:completion:)`.
+                    static func createUser(email: String) -> Courier.Request<Void> {
+                        var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
+                        request.addField("email", value: email)
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `getResponse(completion:)`.
+                    static func getResponse() -> Courier.Request<Courier.Response> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/response", operationID: "Users.getResponse")
+                        return Courier.Request(request, decoding: Courier.Response.self)
+                    }
                 }
             }
             """
@@ -379,23 +504,36 @@ struct APIMacroTests {
                 }
 
                 func getUser() async throws -> User {
-                    var request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
-                    request.setHeader("X-Client-Version", value: "1.2.3")
-                    request.setHeader("Cache-Control", value: "no-cache")
-                    request.setAuthorization(.bearer("token"))
-                    request.setHeader("Cache-Control", value: "max-age=86400")
-                    return try await provider.send(request, returning: User.self)
+                    return try await provider.send(Requests.getUser())
                 }
 
                 func updateUser(id: Int, name: String) async throws {
-                    var request = Courier.RequestBuilder(method: "PATCH", path: "/user/:id", operationID: "Users.updateUser")
-                    request.setHeader("X-Client-Version", value: "1.2.3")
-                    request.setHeader("Cache-Control", value: "no-cache")
-                    request.setAuthorization(.bearer("token"))
-                    request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
-                    request.addParameter("id", value: id)
-                    request.addField("name", value: name)
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.updateUser(id: id, name: name))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `getUser()`.
+                    static func getUser() -> Courier.Request<User> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                        request.setHeader("X-Client-Version", value: "1.2.3")
+                        request.setHeader("Cache-Control", value: "no-cache")
+                        request.setAuthorization(.bearer("token"))
+                        request.setHeader("Cache-Control", value: "max-age=86400")
+                        return Courier.Request(request, decoding: User.self)
+                    }
+
+                    /// The request of `updateUser(id:name:)`.
+                    static func updateUser(id: Int, name: String) -> Courier.Request<Void> {
+                        var request = Courier.RequestBuilder(method: "PATCH", path: "/user/:id", operationID: "Users.updateUser")
+                        request.setHeader("X-Client-Version", value: "1.2.3")
+                        request.setHeader("Cache-Control", value: "no-cache")
+                        request.setAuthorization(.bearer("token"))
+                        request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
+                        request.addParameter("id", value: id)
+                        request.addField("name", value: name)
+                        return Courier.Request(request, decoding: Void.self)
+                    }
                 }
             }
             """
@@ -451,46 +589,74 @@ struct APIMacroTests {
                 }
 
                 func a(firstName: String) async throws {
-                    var request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Forms.a")
-                    request.keyMapping = .snakeCase
-                    request.bodyEncoder = Courier.URLFormEncoder()
-                    request.addField("firstName", value: firstName)
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.a(firstName: firstName))
                 }
 
                 func b(tags: [String]) async throws {
-                    var request = Courier.RequestBuilder(method: "POST", path: "/b", operationID: "Forms.b")
-                    request.keyMapping = .snakeCase
-                    request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
-                    request.addField("tags", value: tags)
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.b(tags: tags))
                 }
 
                 func c(at: Date) async throws -> Stamp {
-                    var request = Courier.RequestBuilder(method: "PUT", path: "/c", operationID: "Forms.c")
-                    request.keyMapping = .snakeCase
-                    request.keyMapping = .useDefaultKeys
-                    request.useJSON(encoder: .iso8601, decoder: .iso8601)
-                    request.addField("at", value: at)
-                    return try await provider.send(request, returning: Stamp.self)
+                    return try await provider.send(Requests.c(at: at))
                 }
 
                 func upload(id: Int, file: Part, thumbnail: Part?) async throws {
-                    var request = Courier.RequestBuilder(method: "POST", path: "/upload/:id", operationID: "Forms.upload")
-                    request.keyMapping = .snakeCase
-                    request.addParameter("id", value: id)
-                    request.addPart("file", value: file)
-                    request.addPart("thumbnail", value: thumbnail)
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.upload(id: id, file: file, thumbnail: thumbnail))
                 }
 
                 func d(body: Body<Thing>) async throws -> Thing {
-                    var request = Courier.RequestBuilder(method: "POST", path: "/d", operationID: "Forms.d")
-                    request.keyMapping = .snakeCase
-                    request.bodyEncoder = MyEncoder()
-                    request.responseDecoder = MyDecoder()
-                    request.setBody(body)
-                    return try await provider.send(request, returning: Thing.self)
+                    return try await provider.send(Requests.d(body: body))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `a(firstName:)`.
+                    static func a(firstName: String) -> Courier.Request<Void> {
+                        var request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Forms.a")
+                        request.keyMapping = .snakeCase
+                        request.bodyEncoder = Courier.URLFormEncoder()
+                        request.addField("firstName", value: firstName)
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `b(tags:)`.
+                    static func b(tags: [String]) -> Courier.Request<Void> {
+                        var request = Courier.RequestBuilder(method: "POST", path: "/b", operationID: "Forms.b")
+                        request.keyMapping = .snakeCase
+                        request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
+                        request.addField("tags", value: tags)
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `c(at:)`.
+                    static func c(at: Date) -> Courier.Request<Stamp> {
+                        var request = Courier.RequestBuilder(method: "PUT", path: "/c", operationID: "Forms.c")
+                        request.keyMapping = .snakeCase
+                        request.keyMapping = .useDefaultKeys
+                        request.useJSON(encoder: .iso8601, decoder: .iso8601)
+                        request.addField("at", value: at)
+                        return Courier.Request(request, decoding: Stamp.self)
+                    }
+
+                    /// The request of `upload(id:file:thumbnail:)`.
+                    static func upload(id: Int, file: Part, thumbnail: Part?) -> Courier.Request<Void> {
+                        var request = Courier.RequestBuilder(method: "POST", path: "/upload/:id", operationID: "Forms.upload")
+                        request.keyMapping = .snakeCase
+                        request.addParameter("id", value: id)
+                        request.addPart("file", value: file)
+                        request.addPart("thumbnail", value: thumbnail)
+                        return Courier.Request(request, decoding: Void.self)
+                    }
+
+                    /// The request of `d(body:)`.
+                    static func d(body: Body<Thing>) -> Courier.Request<Thing> {
+                        var request = Courier.RequestBuilder(method: "POST", path: "/d", operationID: "Forms.d")
+                        request.keyMapping = .snakeCase
+                        request.bodyEncoder = MyEncoder()
+                        request.responseDecoder = MyDecoder()
+                        request.setBody(body)
+                        return Courier.Request(request, decoding: Thing.self)
+                    }
                 }
             }
             """

@@ -167,18 +167,36 @@ struct DiagnosticsTests {
                 }
 
                 func getUser() async throws -> User {
-                    let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
-                    return try await provider.send(request, returning: User.self)
+                    return try await provider.send(Requests.getUser())
                 }
 
                 func list() async throws -> [User] {
-                    let request = Courier.RequestBuilder(method: "GET", path: "/users", operationID: "Users.list")
-                    return try await provider.send(request, returning: [User].self)
+                    return try await provider.send(Requests.list())
                 }
 
                 func delete() async throws {
-                    let request = Courier.RequestBuilder(method: "DELETE", path: "/user", operationID: "Users.delete")
-                    try await provider.send(request, returning: Void.self)
+                    try await provider.send(Requests.delete())
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `getUser()`.
+                    static func getUser() -> Courier.Request<User> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                        return Courier.Request(request, decoding: User.self)
+                    }
+
+                    /// The request of `list()`.
+                    static func list() -> Courier.Request<[User]> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/users", operationID: "Users.list")
+                        return Courier.Request(request, decoding: [User].self)
+                    }
+
+                    /// The request of `delete()`.
+                    static func delete() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "DELETE", path: "/user", operationID: "Users.delete")
+                        return Courier.Request(request, decoding: Void.self)
+                    }
                 }
             }
             """

@@ -17,10 +17,10 @@ extension Provider {
         _ request: Request<Value>,
         validating validate: (@Sendable (Response) throws -> Void)?
     ) async throws(CourierError) -> Value {
-        let builder = request.builder
+        let builder = request.finalBuilder
         let operationID = builder.operationID ?? "\(builder.method) \(builder.path)"
         let raw = try prepare(builder, operationID: operationID)
-        let response = try await execute(raw)
+        let response = try await execute(raw, timeout: request.timeout)
         let checks = validators + (validate.map { [Validator(name: "the validation of \(operationID)", check: $0)] } ?? [])
         for validator in checks {
             do {
@@ -99,6 +99,35 @@ extension Provider {
         }
     }
 
+    /// Runs `request` like ``execute(_:)``, failing with ``CourierError/Kind/timeout`` when no
+    /// complete response arrives within `timeout`; the request is then cancelled.
+    func execute(_ request: RawRequest, timeout: Duration?) async throws(CourierError) -> Response {
+        guard let timeout else { return try await execute(request) }
+        let outcome: Result<Response, CourierError> = await withTaskGroup(of: Result<Response, CourierError>?.self) { group in
+            group.addTask {
+                do throws(CourierError) {
+                    return .success(try await self.execute(request))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return nil
+                }
+                return .failure(CourierError(.timeout(TimeoutElapsed(limit: timeout)), operationID: request.operationID, request: request))
+            }
+            // The first to finish wins, the other is cancelled.
+            var first: Result<Response, CourierError>?
+            while first == nil, let next = await group.next() { first = next }
+            group.cancelAll()
+            return first ?? .failure(CourierError(.cancelled(nil), operationID: request.operationID, request: request))
+        }
+        return try outcome.get()
+    }
+
     /// Runs `request` through the chain and returns the response with its body unread.
     func executeStreaming(_ request: RawRequest) async throws(CourierError) -> (HTTPResponse, HTTPBody?) {
         do {
@@ -148,6 +177,12 @@ extension Provider {
         }
         return next
     }
+}
+
+/// The deadline of a request with a timeout passed.
+struct TimeoutElapsed: Error, CustomStringConvertible {
+    let limit: Duration
+    var description: String { "no response within \(limit)" }
 }
 
 enum PipelineErrors {

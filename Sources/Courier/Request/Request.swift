@@ -9,6 +9,11 @@ public struct Request<Value>: Sendable {
     /// What to send.
     public var builder: RequestBuilder
     let decode: @Sendable (Response, any ResponseBodyDecoder) throws(CourierError) -> Value
+    /// Applied when the request is sent, after every other part, so that no later step can lose
+    /// it.
+    var authentication: AuthenticationProvider?
+    /// The longest the request may take, from start to decoded value.
+    var timeout: Duration?
 
     init(
         _ builder: RequestBuilder,
