@@ -10,6 +10,15 @@ extension HTTPField.Name {
     static let applicationKey = HTTPField.Name("X-Application-Key")!
 }
 
+extension BodyProvider {
+    /// A body provider of the tests' own: CSV text.
+    static func csv(_ rows: [[String]]) -> BodyProvider {
+        BodyProvider { request in
+            request.setBody(text: rows.map { $0.joined(separator: ",") }.joined(separator: "\n"), contentType: "text/csv")
+        }
+    }
+}
+
 extension AuthenticationProvider {
     static func apiKey(_ key: String) -> AuthenticationProvider {
         AuthenticationProvider { request in request.setHeader("X-API-Key", value: key) }
@@ -104,6 +113,15 @@ struct FluentRequestTests {
         let basic = try await api.send(base.authenticated(with: .basic(username: "ada", password: "pw")))
         #expect(basic.header("authorization") == "Basic " + Data("ada:pw".utf8).base64EncodedString())
         #expect(try await api.send(base.authenticated(with: .apiKey("k"))).header("x-api-key") == "k")
+
+        let replaced = try await api.send(base.headers([.accept: "application/json", .applicationKey: "app-2"]))
+        #expect(replaced.header("accept") == "application/json")
+        #expect(replaced.header("x-application-key") == "app-2")
+        #expect(replaced.header("cache-control") == nil)
+
+        let csv = try await api.send(api.post(.csv([["a", "b"], ["1", "2"]]), to: "/echo/csv").receiving(.json(Echo.self)))
+        #expect(csv.header("content-type") == "text/csv; charset=utf-8")
+        #expect(csv.bodyText == "a,b\n1,2")
     }
 
     @Test("Every part survives every step in any order; receiving keeps authentication and timeout")

@@ -41,6 +41,14 @@ extension Request {
         modified { $0.addHeader(name.rawName, value: value) }
     }
 
+    /// A copy whose headers are exactly `fields`, replacing every earlier one.
+    public func headers(_ fields: KeyValuePairs<HTTPField.Name, String>) -> Request {
+        modified { request in
+            request.headers = [:]
+            for (name, value) in fields { request.addHeader(name.rawName, value: value) }
+        }
+    }
+
     /// A copy without any value of `name`.
     public func removingHeader(_ name: HTTPField.Name) -> Request {
         modified { $0.headers[values: name] = [] }
