@@ -88,9 +88,13 @@ struct EchoMiddleware<Context: RequestContext>: RouterMiddleware {
 /// by every test in the process.
 public enum TestServer {
     private static let started = Task<Int, any Error> { try await start() }
+    private static let startedOther = Task<Int, any Error> { try await start() }
 
     /// The server's port.
     public static func port() async throws -> Int { try await started.value }
+
+    /// The port of a second, identical server: another origin, for redirect tests.
+    public static func otherPort() async throws -> Int { try await startedOther.value }
 
     /// `http://127.0.0.1:<port>` plus `path`.
     public static func baseURL(_ path: String = "") async throws -> String {
@@ -235,6 +239,15 @@ public enum TestServer {
         router.get("/logout") { _, _ in
             Response(status: .ok, headers: [.setCookie: "session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT"])
         }
+        // Answers with the status in the path and `Location: <to>`.
+        let redirect: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, context in
+            let code = context.parameters.get("code", as: Int.self) ?? 302
+            let target = request.uri.queryParameters["to"].map(String.init) ?? "/echo/redirected"
+            return Response(status: .init(code: code), headers: [.location: target])
+        }
+        router.get("/redirect/:code", use: redirect)
+        router.post("/redirect/:code", use: redirect)
+        router.get("/loop") { _, _ in Response(status: .found, headers: [.location: "/loop"]) }
         router.get("/slow") { _, _ in
             try await Task.sleep(for: .seconds(5))
             return json("{}")

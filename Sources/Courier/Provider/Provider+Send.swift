@@ -133,7 +133,7 @@ extension Provider {
         do {
             if middlewares.isEmpty {
                 // No chain to build: the transport is called directly.
-                return try await transport.send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
+                return try await effectiveTransport.send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
             }
             return try await makeChain(operationID: request.operationID)(request.head, request.body, request.baseURL)
         } catch let error as CourierError {
@@ -147,8 +147,13 @@ extension Provider {
 
     /// The middleware wrapped around the transport once; each stage's own errors are blamed on
     /// it by name, errors from further in pass through unchanged.
+    /// The transport, wrapped to follow redirects when the policy allows any.
+    private var effectiveTransport: any ClientTransport {
+        redirects.limit > 0 ? RedirectingTransport(base: transport, policy: redirects) : transport
+    }
+
     private func makeChain(operationID: String) -> Next {
-        let transport = self.transport
+        let transport = effectiveTransport
         var next: Next = { request, body, baseURL in
             do {
                 return try await transport.send(request, body: body, baseURL: baseURL, operationID: operationID)

@@ -32,6 +32,8 @@ public struct Provider: Sendable {
     /// The most bytes of a response body that are read into memory; a longer body fails the
     /// request with a ``CourierError/Kind/transport`` error. 64 MiB unless you set it.
     public var responseBodyLimit: Int = 64 * 1024 * 1024
+    /// Whether redirects are followed, and which headers never go to another origin.
+    public var redirects: RedirectPolicy = .follow()
     /// Checks run on every response before it is decoded, in order.
     var validators: [Validator] = []
     /// How arrays in query items are written; a repeated key unless you choose otherwise.
@@ -137,7 +139,7 @@ public struct Provider: Sendable {
     /// keeps no cookies — nothing shared with `URLSession.shared`, nothing written to disk, no
     /// state carried from one request to the next unless you add a ``CookieJar``.
     static let defaultTransport: any ClientTransport = URLSessionTransport(
-        configuration: .init(session: URLSession(configuration: statelessConfiguration()))
+        configuration: .init(session: URLSession(configuration: statelessConfiguration(), delegate: NoAutomaticRedirects(), delegateQueue: nil))
     )
 
     static func statelessConfiguration() -> URLSessionConfiguration {
@@ -194,5 +196,20 @@ extension Provider {
         var copy = self
         copy.transport = transport
         return copy
+    }
+}
+
+/// Makes URLSession return redirect responses instead of following them — on Linux it would
+/// send every header, credentials included, to the new location — so that Courier follows them
+/// under its ``RedirectPolicy``.
+final class NoAutomaticRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
