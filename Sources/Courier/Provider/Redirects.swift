@@ -33,8 +33,8 @@ struct RedirectingTransport: ClientTransport {
     func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         var body = body
+        let originalBaseURL = baseURL
         var baseURL = baseURL
-        let origin = Origin(baseURL)
         var hops = 0
         while true {
             let (response, responseBody) = try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
@@ -66,7 +66,7 @@ struct RedirectingTransport: ClientTransport {
                 next.headerFields[.contentType] = nil
                 next.headerFields[.contentLength] = nil
             }
-            if Origin(nextBase) != origin {
+            if Origin(nextBase) != Origin(originalBaseURL) {
                 for name in HTTPField.Name.alwaysSecret.union(policy.secrets) { next.headerFields[name] = nil }
             }
             request = next
