@@ -132,13 +132,12 @@ extension Provider {
     func executeStreaming(_ request: RawRequest) async throws(CourierError) -> (HTTPResponse, HTTPBody?) {
         do {
             if middlewares.isEmpty {
-                // No chain to build: the transport is called directly, through the concrete
-                // redirect wrapper so that nothing is boxed per request.
-                if redirects.limit > 0 {
-                    return try await RedirectingTransport(base: transport, policy: redirects)
-                        .send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
-                }
-                return try await transport.send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
+                // No chain to build: the transport is called directly, and the redirect wrapper
+                // only when the answer is a redirect.
+                let answer = try await transport.send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
+                guard redirects.limit > 0, RedirectingTransport.isRedirect(answer.0) else { return answer }
+                return try await RedirectingTransport(base: transport, policy: redirects)
+                    .follow(answer, request: request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
             }
             return try await makeChain(operationID: request.operationID)(request.head, request.body, request.baseURL)
         } catch let error as CourierError {

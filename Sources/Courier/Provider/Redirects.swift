@@ -31,13 +31,38 @@ struct RedirectingTransport: ClientTransport {
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        let first = try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
+        guard Self.isRedirect(first.0) else { return first }
+        return try await follow(first, request: request, body: body, baseURL: baseURL, operationID: operationID)
+    }
+
+    /// Whether `response` is a redirect Courier may follow.
+    static func isRedirect(_ response: HTTPResponse) -> Bool {
+        redirectStatuses.contains(response.status.code)
+    }
+
+    /// Follows the redirect `first` answered to `request`, hop by hop, within the policy.
+    func follow(
+        _ first: (HTTPResponse, HTTPBody?),
+        request: HTTPRequest,
+        body: HTTPBody?,
+        baseURL: URL,
+        operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         var body = body
         let originalBaseURL = baseURL
         var baseURL = baseURL
         var hops = 0
+        var answer: (HTTPResponse, HTTPBody?)? = first
         while true {
-            let (response, responseBody) = try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
+            let (response, responseBody): (HTTPResponse, HTTPBody?)
+            if let pending = answer {
+                (response, responseBody) = pending
+                answer = nil
+            } else {
+                (response, responseBody) = try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
+            }
             guard Self.redirectStatuses.contains(response.status.code), hops < policy.limit,
                 let location = response.headerFields[.location],
                 let current = URL(string: baseURL.absoluteString + (request.path ?? "/")),
