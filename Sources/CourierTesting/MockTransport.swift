@@ -30,7 +30,7 @@ public final class MockTransport: ClientTransport {
         var requests: [RecordedRequest] = []
     }
 
-    private let state = LockedBox(State())
+    private let state = Locked(State())
     private let fallback: Handler?
 
     /// A transport that answers only from stubs; an unmatched request throws

@@ -1,20 +1,19 @@
 public import Foundation
+import Courier
 public import HTTPTypes
 public import OpenAPIRuntime
 
 /// Counts the requests that reach it and answers 200 with an empty JSON object; used to prove
 /// that refused requests never reach a transport.
-public final class RecordingTransport: ClientTransport, @unchecked Sendable {
-    // Unchecked: `locked_count` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var locked_count = 0
+public final class RecordingTransport: ClientTransport {
+    private let received = Locked(0)
 
     public init() {}
 
-    public var count: Int { lock.withLock { locked_count } }
+    public var count: Int { received.withLock { $0 } }
 
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        lock.withLock { locked_count += 1 }
+        received.withLock { $0 += 1 }
         return (HTTPResponse(status: .ok), HTTPBody("{}"))
     }
 }

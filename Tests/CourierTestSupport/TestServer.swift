@@ -284,19 +284,17 @@ extension Provider {
 }
 
 /// Remembers what the server's echo saw, for tests whose endpoints return their own types.
-public final class EchoRecorder: @unchecked Sendable {
-    // Unchecked: `locked_echoes` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var locked_echoes: [Echo] = []
+public final class EchoRecorder: Sendable {
+    private let seen = Locked<[Echo]>([])
 
     public init() {}
 
     /// Every request the server saw, in order.
-    public var echoes: [Echo] { lock.withLock { locked_echoes } }
+    public var echoes: [Echo] { seen.withLock { $0 } }
     /// The last request the server saw.
     public var last: Echo? { echoes.last }
 
-    func record(_ echo: Echo) { lock.withLock { locked_echoes.append(echo) } }
+    func record(_ echo: Echo) { seen.withLock { $0.append(echo) } }
 }
 
 extension TestServer {

@@ -77,14 +77,12 @@ struct CURLTests {
 }
 
 /// A log handler that keeps messages for inspection.
-final class LogSink: LogHandler, @unchecked Sendable {
-    // Unchecked: `locked_messages` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var locked_messages: [String] = []
+struct LogSink: LogHandler {
+    private let lines = Log()
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
 
-    var messages: [String] { lock.withLock { locked_messages } }
+    var messages: [String] { lines.entries }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -92,6 +90,6 @@ final class LogSink: LogHandler, @unchecked Sendable {
     }
 
     func log(event: LogEvent) {
-        lock.withLock { locked_messages.append(event.message.description) }
+        lines.append(event.message.description)
     }
 }

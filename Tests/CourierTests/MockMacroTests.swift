@@ -1,5 +1,6 @@
 import Courier
 import CourierTestSupport
+import CourierTesting
 import Foundation
 import Testing
 
@@ -120,9 +121,17 @@ struct MockMacroTests {
         #expect(names.count == 200)
     }
 
-    @Test("The generated client and mock both conform, so either can be injected")
+    @Test("The generated client and the mock both serve code written against the protocol")
     func bothConform() async throws {
-        let clients: [any GitHub] = [GitHubAPI(provider: try await TestServer.provider()), GitHubMock()]
-        #expect(clients.count == 2)
+        let transport = MockTransport()
+        transport.stub(.get, "/users/:username/repos") { request in
+            try .json([Repository(name: request.parameters["username"] ?? "?")])
+        }
+        let client = GitHubAPI(provider: Provider(baseURL: "https://api.example.test", transport: transport))
+        let mock = GitHubMock()
+        mock.mockGetRepositories { username in [Repository(name: username), Repository(name: username)] }
+        #expect(try await CounterService(github: client).countRepositories(of: "ada") == 1)
+        #expect(try await CounterService(github: mock).countRepositories(of: "ada") == 2)
+        #expect(transport.requests.map(\.path) == ["/users/ada/repos"])
     }
 }

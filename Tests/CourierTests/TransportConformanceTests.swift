@@ -203,6 +203,10 @@ struct TransportConformanceTests {
         #expect(digest.hash == expected.hash)
         #expect(chunks >= 1)
 
+        #expect(try await api.streamBytes(count: 1000).collect(upTo: 1000) == Pattern.data(count: 1000))
+        let tooLong = await #expect(throws: CourierError.self) { try await api.streamBytes(count: 1001).collect(upTo: 1000) }
+        #expect(tooLong?.message.contains("1000") == true)
+
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         let provider = try await transport.provider()

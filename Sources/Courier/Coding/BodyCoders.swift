@@ -127,29 +127,25 @@ public struct URLFormEncoder: RequestBodyEncoder {
         }
         var pairs: [(String, String)] = []
         tree.flatten(key: "", arrays: arrayEncoding, into: &pairs)
-        var output = ""
+        var output: [UInt8] = []
         for (index, pair) in pairs.enumerated() {
-            if index > 0 { output += "&" }
-            Self.encodeFormKey(pair.0, into: &output)
-            output += "="
-            Self.encodeFormComponent(pair.1, into: &output)
+            if index > 0 { output.append(UInt8(ascii: "&")) }
+            // Brackets that structure a key stay literal; spaces become `+`, as forms write them.
+            Self.append(pair.0, to: &output) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
+            output.append(UInt8(ascii: "="))
+            Self.append(pair.1, to: &output, allowing: PercentEncoding.isUnreserved)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// Brackets that structure a key stay literal; everything else in a key is encoded.
-    static func encodeFormKey(_ key: String, into output: inout String) {
-        var encoded = ""
-        PercentEncoding.encode(key, into: &encoded) {
-            PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: " ")
+    static func append(_ text: String, to output: inout [UInt8], allowing isAllowed: (UInt8) -> Bool) {
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: " ") {
+                output.append(UInt8(ascii: "+"))
+            } else {
+                PercentEncoding.append(byte, to: &output, allowing: isAllowed)
+            }
         }
-        output += encoded.replacingOccurrences(of: " ", with: "+")
-    }
-
-    static func encodeFormComponent(_ value: String, into output: inout String) {
-        var encoded = ""
-        PercentEncoding.encode(value, into: &encoded) { PercentEncoding.isUnreserved($0) || $0 == UInt8(ascii: " ") }
-        output += encoded.replacingOccurrences(of: " ", with: "+")
     }
 }
 

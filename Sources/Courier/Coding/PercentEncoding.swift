@@ -30,28 +30,6 @@ enum PercentEncoding {
 
     private static let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
-    /// Encodes every byte of `string` that `isAllowed` rejects.
-    static func encode(_ string: some StringProtocol, into output: inout String, allowing isAllowed: (UInt8) -> Bool) {
-        var utf8 = String(string)
-        let needsWork = utf8.withUTF8 { buffer in buffer.contains { !isAllowed($0) } }
-        guard needsWork else {
-            output += string
-            return
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(string.utf8.count * 3)
-        for byte in string.utf8 {
-            if isAllowed(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        output += String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Appends `byte`, percent-encoded unless `isAllowed` accepts it.
     @inline(__always)
     static func append(_ byte: UInt8, to output: inout [UInt8], allowing isAllowed: (UInt8) -> Bool) {

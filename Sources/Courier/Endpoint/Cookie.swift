@@ -75,14 +75,8 @@ extension Response {
 }
 
 extension RequestBuilder {
-    /// Adds cookies to the request's `Cookie` header.
+    /// Adds cookies to the request's `Cookie` header (every transport sends them as one header).
     public mutating func addCookies(_ cookies: [Cookie]) {
-        guard !cookies.isEmpty else { return }
-        let joined = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
-        if let existing = headers[.cookie] {
-            appendHeader("Cookie", existing + "; " + joined, replacing: true)
-        } else {
-            appendHeader("Cookie", joined, replacing: false)
-        }
+        for cookie in cookies { appendHeader("Cookie", "\(cookie.name)=\(cookie.value)", replacing: false) }
     }
 }

@@ -83,11 +83,7 @@ struct CookieJarMiddleware: ClientMiddleware, StageNamed {
         var request = request
         let url = URL(string: baseURL.absoluteString + (request.path ?? "/")) ?? baseURL
         if let header = jar.header(for: url) {
-            if let existing = request.headerFields[.cookie] {
-                request.headerFields[.cookie] = existing + "; " + header
-            } else {
-                request.headerFields[.cookie] = header
-            }
+            request.headerFields.append(HTTPField(name: .cookie, value: header))
         }
         let (response, responseBody) = try await next(request, body, baseURL)
         jar.receive(response.headerFields[values: .setCookie], from: url)

@@ -28,29 +28,13 @@ extension Provider {
     /// Sends `endpoint` on a new task and reports the result to `completion`.
     public func send<E: Endpoint>(_ endpoint: E, completion: @escaping (Result<E.Response, CourierError>) -> Void)
     where E.Response: Decodable & SendableMetatype {
-        Self.complete(completion) { () async throws(CourierError) in try await self.send(endpoint) }
+        deliver(completion) { () async throws(CourierError) in try await self.send(endpoint) }
     }
 
     /// Sends `endpoint` on a new task and reports the result to `completion`.
     public func send<E: Endpoint>(_ endpoint: E, completion: @escaping (Result<E.Response, CourierError>) -> Void)
     where E.Response: ResponseDecodable {
-        Self.complete(completion) { () async throws(CourierError) in try await self.send(endpoint) }
-    }
-
-    /// Runs `work` on a new task and reports its result to `completion`, called once from the
-    /// task, as URLSession's completion handlers are.
-    static func complete<Value>(
-        _ completion: @escaping (Result<Value, CourierError>) -> Void,
-        _ work: @escaping @Sendable () async throws(CourierError) -> Value
-    ) {
-        nonisolated(unsafe) let completion = completion
-        Task {
-            do throws(CourierError) {
-                completion(.success(try await work()))
-            } catch {
-                completion(.failure(error))
-            }
-        }
+        deliver(completion) { () async throws(CourierError) in try await self.send(endpoint) }
     }
 
     /// A copy that checks every response with `validator` before it is decoded; a thrown error

@@ -21,12 +21,18 @@ extension Provider {
         let operationID = builder.operationID ?? "\(builder.method) \(builder.path)"
         let raw = try prepare(builder, operationID: operationID)
         let response = try await execute(raw, timeout: request.timeout)
-        let checks = validators + (validate.map { [Validator(name: "the validation of \(operationID)", check: $0)] } ?? [])
-        for validator in checks {
+        for validator in validators {
             do {
                 try validator.check(response)
             } catch {
                 throw CourierError(.validation(stage: validator.name, error), operationID: operationID, request: raw, response: response)
+            }
+        }
+        if let validate {
+            do {
+                try validate(response)
+            } catch {
+                throw CourierError(.validation(stage: "the validation of \(operationID)", error), operationID: operationID, request: raw, response: response)
             }
         }
         let decoder: any ResponseBodyDecoder
@@ -151,6 +157,13 @@ extension Provider {
 
     /// The middleware wrapped around the transport once; each stage's own errors are blamed on
     /// it by name, errors from further in pass through unchanged.
+    /// Interceptors read response bodies into memory up to this provider's limit.
+    private func withBodyLimit(_ middleware: any ClientMiddleware) -> any ClientMiddleware {
+        guard var interceptor = middleware as? InterceptorMiddleware else { return middleware }
+        interceptor.bodyLimit = responseBodyLimit
+        return interceptor
+    }
+
     /// The transport, wrapped to follow redirects when the policy allows any.
     private var effectiveTransport: any ClientTransport {
         redirects.limit > 0 ? RedirectingTransport(base: transport, policy: redirects) : transport
@@ -165,7 +178,8 @@ extension Provider {
                 throw PipelineErrors.classifyTransport(error)
             }
         }
-        for middleware in middlewares.reversed() {
+        for stage in middlewares.reversed() {
+            let middleware = withBodyLimit(stage)
             let inner = next
             next = { request, body, baseURL in
                 do {

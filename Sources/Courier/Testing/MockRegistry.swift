@@ -29,19 +29,9 @@ public final class MockRegistry: Sendable {
         _ completion: @escaping (Result<Value, any Error>) -> Void,
         _ body: @escaping @Sendable () async throws -> Value
     ) {
-        // Handed over by the caller and called once, from the task.
-        nonisolated(unsafe) let completion = completion
-        Task {
-            do {
-                completion(.success(try await body()))
-            } catch {
-                completion(.failure(error))
-            }
-        }
+        deliver(completion, body)
     }
-}
 
-extension MockRegistry {
     /// Runs `body` on a new task and reports its response — or a response standing for its
     /// error — to a `(Response) -> Void` completion handler.
     public func complete(
@@ -49,35 +39,16 @@ extension MockRegistry {
         operationID: String,
         _ body: @escaping @Sendable () async throws -> Response
     ) {
-        // Handed over by the caller and called once, from the task.
-        nonisolated(unsafe) let completion = completion
-        Task {
+        deliver({ (result: Result<Response, CourierError>) in
+            completion(Response(result, placeholder: .placeholder(baseURL: nil, operationID: operationID)))
+        }) { () async throws(CourierError) in
             do {
-                completion(try await body())
+                return try await body()
+            } catch let error as CourierError {
+                throw error
             } catch {
-                let failure = error as? CourierError ?? CourierError.transport(error, operationID: operationID)
-                let request = RawRequest(
-                    head: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/"),
-                    baseURL: URL(fileURLWithPath: "/"),
-                    operationID: operationID
-                )
-                completion(Response(failure: failure, request: failure.request ?? request))
+                throw CourierError.transport(error, operationID: operationID)
             }
         }
-    }
-}
-
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    // Unchecked: `locked_value` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var locked_value: Value
-
-    init(_ value: Value) { locked_value = value }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&locked_value)
     }
 }
