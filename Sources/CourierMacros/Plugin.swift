@@ -8,6 +8,6 @@ struct CourierPlugin: CompilerPlugin {
         MockMacro.self,
         RequestStructMacro.self,
         ResponseStructMacro.self,
-        EndpointMacro.self,
+        MarkerMacro.self,
     ]
 }

@@ -4,7 +4,7 @@ import XMLCoder
 
 /// Writes request bodies as XML with XMLCoder, the root element named after the type unless
 /// `rootKey` says otherwise.
-public struct XMLBodyEncoder: RequestBodyEncoder {
+public struct XMLBodyEncoder: BodyEncoder {
     /// The root element's name; the value's type name when `nil`.
     public var rootKey: String?
     /// Whether to start with `<?xml version="1.0" encoding="UTF-8"?>`.
@@ -20,7 +20,7 @@ public struct XMLBodyEncoder: RequestBodyEncoder {
 
     public var contentType: String { "application/xml; charset=utf-8" }
 
-    public func with(keyMapping: KeyMapping) -> any RequestBodyEncoder {
+    public func with(keyMapping: KeyMapping) -> any BodyEncoder {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
@@ -44,12 +44,12 @@ public struct XMLBodyEncoder: RequestBodyEncoder {
 }
 
 /// Reads XML response bodies with XMLCoder.
-public struct XMLBodyDecoder: ResponseBodyDecoder {
+public struct XMLBodyDecoder: BodyDecoder {
     public var keyMapping: KeyMapping
 
     public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
 
-    public func with(keyMapping: KeyMapping) -> any ResponseBodyDecoder {
+    public func with(keyMapping: KeyMapping) -> any BodyDecoder {
         var copy = self
         copy.keyMapping = keyMapping
         return copy

@@ -5,18 +5,18 @@ import Testing
 
 let courierMacros: [String: any Macro.Type] = [
     "API": APIMacro.self, "Mock": MockMacro.self,
-    "GET": EndpointMacro.self, "POST": EndpointMacro.self, "PUT": EndpointMacro.self, "PATCH": EndpointMacro.self,
-    "DELETE": EndpointMacro.self, "OPTIONS": EndpointMacro.self, "HEAD": EndpointMacro.self, "TRACE": EndpointMacro.self,
-    "CONNECT": EndpointMacro.self, "HTTP": EndpointMacro.self, "URLForm": EndpointMacro.self, "Multipart": EndpointMacro.self,
-    "JSON": EndpointMacro.self, "Coders": EndpointMacro.self, "KeyMapping": EndpointMacro.self, "Headers": EndpointMacro.self,
-    "Authorization": EndpointMacro.self,
+    "GET": MarkerMacro.self, "POST": MarkerMacro.self, "PUT": MarkerMacro.self, "PATCH": MarkerMacro.self,
+    "DELETE": MarkerMacro.self, "OPTIONS": MarkerMacro.self, "HEAD": MarkerMacro.self, "TRACE": MarkerMacro.self,
+    "CONNECT": MarkerMacro.self, "HTTP": MarkerMacro.self, "URLForm": MarkerMacro.self, "Multipart": MarkerMacro.self,
+    "JSON": MarkerMacro.self, "Coders": MarkerMacro.self, "KeyMapping": MarkerMacro.self, "Headers": MarkerMacro.self,
+    "Authorization": MarkerMacro.self,
     "Endpoint": RequestStructMacro.self, "EndpointResponse": ResponseStructMacro.self,
-    "PathParameter": EndpointMacro.self, "QueryItem": EndpointMacro.self, "QueryFlag": EndpointMacro.self,
-    "QueryItems": EndpointMacro.self, "RequestHeader": EndpointMacro.self, "RequestHeaders": EndpointMacro.self,
-    "RequestCookies": EndpointMacro.self, "RequestBody": EndpointMacro.self, "BodyField": EndpointMacro.self,
-    "Param": EndpointMacro.self, "AbsoluteURL": EndpointMacro.self, "ResponseBody": EndpointMacro.self,
-    "ResponseErrorBody": EndpointMacro.self, "ResponseHeader": EndpointMacro.self, "ResponseStatusCode": EndpointMacro.self,
-    "ResponseCookies": EndpointMacro.self, "NestedResponse": EndpointMacro.self,
+    "PathParameter": MarkerMacro.self, "QueryItem": MarkerMacro.self, "QueryFlag": MarkerMacro.self,
+    "QueryItems": MarkerMacro.self, "RequestHeader": MarkerMacro.self, "RequestHeaders": MarkerMacro.self,
+    "RequestCookies": MarkerMacro.self, "RequestBody": MarkerMacro.self, "BodyField": MarkerMacro.self,
+    "Param": MarkerMacro.self, "AbsoluteURL": MarkerMacro.self, "ResponseBody": MarkerMacro.self,
+    "ResponseErrorBody": MarkerMacro.self, "ResponseHeader": MarkerMacro.self, "ResponseStatusCode": MarkerMacro.self,
+    "ResponseCookies": MarkerMacro.self, "NestedResponse": MarkerMacro.self,
 ]
 
 @Suite(.macros(courierMacros))
@@ -79,7 +79,7 @@ struct APIMacroTests {
                         var request = Courier.RequestBuilder(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
                         request.addParameter("username", value: username)
                         request.addQuery("limit", value: limit)
-                        return Courier.Request(request, decoding: [Todo].self)
+                        return Courier.Request(request, receiving: .returning([Todo].self))
                     }
 
                     /// The request of `createUser(email:password:)`.
@@ -87,14 +87,14 @@ struct APIMacroTests {
                         var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
                         request.addField("email", value: email)
                         request.addField("password", value: password)
-                        return Courier.Request(request, decoding: User.self)
+                        return Courier.Request(request, receiving: .returning(User.self))
                     }
 
                     /// The request of `getPost(id:)`.
                     static func getPost(id postId: Int) -> Courier.Request<Post> {
                         var request = Courier.RequestBuilder(method: "GET", path: "/posts/:postId", operationID: "Users.getPost")
                         request.addParameter("postId", value: postId)
-                        return Courier.Request(request, decoding: Post.self)
+                        return Courier.Request(request, receiving: .returning(Post.self))
                     }
                 }
             }
@@ -149,14 +149,14 @@ struct APIMacroTests {
                         request.addHeader("x-api-key", value: `x-api-key`)
                         request.addQuery("tag", value: tag)
                         request.setBody(todo)
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `delete(id:)`.
                     public static func delete(id: Int) -> Courier.Request<Response> {
                         var request = Courier.RequestBuilder(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete")
                         request.addParameter("id", value: id)
-                        return Courier.Request(request, decoding: Response.self)
+                        return Courier.Request(request, receiving: .returning(Response.self))
                     }
                 }
             }
@@ -251,61 +251,61 @@ struct APIMacroTests {
                     /// The request of `get()`.
                     static func get() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/a", operationID: "Methods.get")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `post()`.
                     static func post() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Methods.post")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `put()`.
                     static func put() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "PUT", path: "/a", operationID: "Methods.put")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `patch()`.
                     static func patch() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "PATCH", path: "/a", operationID: "Methods.patch")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `delete()`.
                     static func delete() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "DELETE", path: "/a", operationID: "Methods.delete")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `options()`.
                     static func options() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "OPTIONS", path: "/a", operationID: "Methods.options")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `head()`.
                     static func head() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "HEAD", path: "/a", operationID: "Methods.head")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `trace()`.
                     static func trace() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "TRACE", path: "/a", operationID: "Methods.trace")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `connect()`.
                     static func connect() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "CONNECT", path: "/a", operationID: "Methods.connect")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `purge()`.
                     static func purge() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "PURGE", path: "/a", operationID: "Methods.purge")
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
                 }
             }
@@ -372,26 +372,26 @@ struct APIMacroTests {
                     static func file(name: String) -> Courier.Request<File?> {
                         var request = Courier.RequestBuilder(method: "GET", path: "/files/:name.json", operationID: "Files.file")
                         request.addParameter("name", value: name)
-                        return Courier.Request(request, decoding: File?.self)
+                        return Courier.Request(request, receiving: .returning(File?.self))
                     }
 
                     /// The request of `raw()`.
                     static func raw() -> Courier.Request<Data> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/raw", operationID: "Files.raw")
-                        return Courier.Request(request, decoding: Data.self)
+                        return Courier.Request(request, receiving: .returning(Data.self))
                     }
 
                     /// The request of `text()`.
                     static func text() -> Courier.Request<String> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/text", operationID: "Files.text")
-                        return Courier.Request(request, decoding: String.self)
+                        return Courier.Request(request, receiving: .returning(String.self))
                     }
 
                     /// The request of `both(key:)`.
                     static func both(key: String) -> Courier.Request<(File, Response)> {
                         var request = Courier.RequestBuilder(method: "GET", path: "/cache/:key", operationID: "Files.both")
                         request.addParameter("key", value: key)
-                        return Courier.Request(request, decoding: (File, Response).self)
+                        return Courier.Request(request, receiving: .returning((File, Response).self))
                     }
                 }
             }
@@ -441,7 +441,7 @@ struct APIMacroTests {
                 }
 
                 func getResponse(completion: @escaping (Response) -> Void) {
-                    provider.send(Requests.getResponse().builder, completion: completion)
+                    provider.send(Requests.getResponse(), completion: completion)
                 }
 
                 /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
@@ -449,20 +449,20 @@ struct APIMacroTests {
                     /// The request of `getUser(callback:)`.
                     static func getUser() -> Courier.Request<User> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
-                        return Courier.Request(request, decoding: User.self)
+                        return Courier.Request(request, receiving: .returning(User.self))
                     }
 
                     /// The request of `createUser(email:completion:)`.
                     static func createUser(email: String) -> Courier.Request<Void> {
                         var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
                         request.addField("email", value: email)
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `getResponse(completion:)`.
                     static func getResponse() -> Courier.Request<Courier.Response> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/response", operationID: "Users.getResponse")
-                        return Courier.Request(request, decoding: Courier.Response.self)
+                        return Courier.Request(request, receiving: .returning(Courier.Response.self))
                     }
                 }
             }
@@ -520,7 +520,7 @@ struct APIMacroTests {
                         request.setHeader("Cache-Control", value: "no-cache")
                         request.setAuthorization(.bearer("token"))
                         request.setHeader("Cache-Control", value: "max-age=86400")
-                        return Courier.Request(request, decoding: User.self)
+                        return Courier.Request(request, receiving: .returning(User.self))
                     }
 
                     /// The request of `updateUser(id:name:)`.
@@ -532,7 +532,7 @@ struct APIMacroTests {
                         request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
                         request.addParameter("id", value: id)
                         request.addField("name", value: name)
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
                 }
             }
@@ -616,7 +616,7 @@ struct APIMacroTests {
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = Courier.URLFormEncoder()
                         request.addField("firstName", value: firstName)
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `b(tags:)`.
@@ -625,7 +625,7 @@ struct APIMacroTests {
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
                         request.addField("tags", value: tags)
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `c(at:)`.
@@ -635,7 +635,7 @@ struct APIMacroTests {
                         request.keyMapping = .useDefaultKeys
                         request.useJSON(encoder: .iso8601, decoder: .iso8601)
                         request.addField("at", value: at)
-                        return Courier.Request(request, decoding: Stamp.self)
+                        return Courier.Request(request, receiving: .returning(Stamp.self))
                     }
 
                     /// The request of `upload(id:file:thumbnail:)`.
@@ -645,7 +645,7 @@ struct APIMacroTests {
                         request.addParameter("id", value: id)
                         request.addPart("file", value: file)
                         request.addPart("thumbnail", value: thumbnail)
-                        return Courier.Request(request, decoding: Void.self)
+                        return Courier.Request(request, receiving: .returning(Void.self))
                     }
 
                     /// The request of `d(body:)`.
@@ -653,9 +653,9 @@ struct APIMacroTests {
                         var request = Courier.RequestBuilder(method: "POST", path: "/d", operationID: "Forms.d")
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = MyEncoder()
-                        request.responseDecoder = MyDecoder()
+                        request.bodyDecoder = MyDecoder()
                         request.setBody(body)
-                        return Courier.Request(request, decoding: Thing.self)
+                        return Courier.Request(request, receiving: .returning(Thing.self))
                     }
                 }
             }
@@ -733,6 +733,10 @@ struct APIMacroTests {
                 public func mockFindId(_ handler: @escaping @Sendable (Int) async throws -> Repository) {
                     registry.set("find(id: Int)", handler)
                 }
+                /// Sets what `find(id:)` answers: the closure receives the call's arguments.
+                public func mockFind(_ handler: @escaping @Sendable (Int) async throws -> Repository) {
+                    registry.set("find(id: Int)", handler)
+                }
 
                 public func find(name: String) async throws -> Repository {
                     let handler = try registry.handler("find(name: String)", as: (@Sendable (String) async throws -> Repository).self, operationID: "GitHub.find")
@@ -741,6 +745,10 @@ struct APIMacroTests {
 
                 /// Sets what `find(name:)` answers: the closure receives the call's arguments.
                 public func mockFindName(_ handler: @escaping @Sendable (String) async throws -> Repository) {
+                    registry.set("find(name: String)", handler)
+                }
+                /// Sets what `find(name:)` answers: the closure receives the call's arguments.
+                public func mockFind(_ handler: @escaping @Sendable (String) async throws -> Repository) {
                     registry.set("find(name: String)", handler)
                 }
 
@@ -753,6 +761,10 @@ struct APIMacroTests {
                 public func mockSearchQString(_ handler: @escaping @Sendable (String) async throws -> [Repository]) {
                     registry.set("search(q: String)", handler)
                 }
+                /// Sets what `search(q:)` answers: the closure receives the call's arguments.
+                public func mockSearch(_ handler: @escaping @Sendable (String) async throws -> [Repository]) {
+                    registry.set("search(q: String)", handler)
+                }
 
                 public func search(q: Int) async throws -> [Repository] {
                     let handler = try registry.handler("search(q: Int)", as: (@Sendable (Int) async throws -> [Repository]).self, operationID: "GitHub.search")
@@ -761,6 +773,10 @@ struct APIMacroTests {
 
                 /// Sets what `search(q:)` answers: the closure receives the call's arguments.
                 public func mockSearchQInt(_ handler: @escaping @Sendable (Int) async throws -> [Repository]) {
+                    registry.set("search(q: Int)", handler)
+                }
+                /// Sets what `search(q:)` answers: the closure receives the call's arguments.
+                public func mockSearch(_ handler: @escaping @Sendable (Int) async throws -> [Repository]) {
                     registry.set("search(q: Int)", handler)
                 }
 

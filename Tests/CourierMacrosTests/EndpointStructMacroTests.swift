@@ -98,7 +98,7 @@ struct EndpointStructMacroTests {
 
             extension ItemResponse: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
-                init(from response: Courier.Response, decoder: any Courier.ResponseBodyDecoder) throws(Courier.CourierError) {
+                init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
                     let decoder = (.xml as Courier.ResponseFormat).decoder
                     self.statusCode = response.head.status.code
                     self.created = try response.decodeBody(Item.self, decoder: decoder, when: Courier.StatusFilter.status(201))

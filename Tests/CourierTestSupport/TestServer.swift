@@ -89,12 +89,17 @@ struct EchoMiddleware<Context: RequestContext>: RouterMiddleware {
 public enum TestServer {
     private static let started = Task<Int, any Error> { try await start() }
     private static let startedOther = Task<Int, any Error> { try await start() }
+    private static let startedIsolated = Task<Int, any Error> { try await start() }
 
     /// The server's port.
     public static func port() async throws -> Int { try await started.value }
 
     /// The port of a second, identical server: another origin, for redirect tests.
     public static func otherPort() async throws -> Int { try await startedOther.value }
+
+    /// The port of a third, identical server that only the connection-counting test uses, so
+    /// that no other test's request shares its connections.
+    public static func isolatedPort() async throws -> Int { try await startedIsolated.value }
 
     /// `http://127.0.0.1:<port>` plus `path`.
     public static func baseURL(_ path: String = "") async throws -> String {
@@ -110,8 +115,8 @@ public enum TestServer {
         Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
-    static func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
+    static func makeRouter() -> Router<TestContext> {
+        let router = Router(context: TestContext.self)
         router.add(middleware: EchoMiddleware())
         router.get("/users/:id") { _, context in
             let id = context.parameters.get("id", as: Int.self) ?? 0
@@ -240,13 +245,23 @@ public enum TestServer {
             Response(status: .ok, headers: [.setCookie: "session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT"])
         }
         // Answers with the status in the path and `Location: <to>`.
-        let redirect: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, context in
+        let redirect: @Sendable (Request, TestContext) async throws -> Response = { request, context in
             let code = context.parameters.get("code", as: Int.self) ?? 302
             let target = request.uri.queryParameters["to"].map(String.init) ?? "/echo/redirected"
             return Response(status: .init(code: code), headers: [.location: target])
         }
         router.get("/redirect/:code", use: redirect)
         router.post("/redirect/:code", use: redirect)
+        // The client's port: tells one connection from another.
+        router.get("/connection") { _, context in
+            json(#"{"port":\#(context.remoteAddress?.port ?? 0)}"#)
+        }
+        // A login answered by a redirect that sets the session cookie on the way.
+        router.post("/login-redirect") { _, _ in
+            var headers: HTTPFields = [.location: "/echo/home"]
+            headers.append(HTTPField(name: .setCookie, value: "session=from-redirect; Path=/"))
+            return Response(status: .found, headers: headers)
+        }
         router.get("/loop") { _, _ in Response(status: .found, headers: [.location: "/loop"]) }
         router.get("/slow") { _, _ in
             try await Task.sleep(for: .seconds(5))
@@ -276,10 +291,21 @@ public enum TestServer {
 
 struct ServerDidNotStart: Error {}
 
+/// Hummingbird's basic context plus the client's address.
+struct TestContext: RequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}
+
 extension Provider {
     /// Sends `builder` to the test server's echo and decodes what the server saw.
     public func echo(_ builder: RequestBuilder) async throws -> Echo {
-        try await send(builder, returning: Echo.self)
+        try await send(Courier.Request(builder, receiving: .json(Echo.self)))
     }
 }
 

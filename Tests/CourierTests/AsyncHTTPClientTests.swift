@@ -12,7 +12,7 @@ struct AsyncHTTPClientTests {
     func ownedClient() async throws {
         let base = try await TestServer.baseURL()
         let user = try await Provider.withHTTPClient(baseURL: base) { provider in
-            try await provider.send(RequestBuilder(method: .get, path: "/users/12"), returning: TestUser.self)
+            try await provider.send(Request(RequestBuilder(method: .get, path: "/users/12"), receiving: .json(TestUser.self)))
         }
         #expect(user == TestUser(id: 12, name: "Ada"))
 
@@ -48,7 +48,7 @@ struct AsyncHTTPClientTests {
         #expect(try await ours.echo(request).rawHeaderNames.contains("X-Request-ID"))
 
         let cookies = RequestBuilder(method: .get, path: "/cookies")
-        #expect(try await shipped.send(cookies, returning: Response.self).headers[values: .setCookie].count == 1)
-        #expect(try await ours.send(cookies, returning: Response.self).headers[values: .setCookie].count == 2)
+        #expect(try await shipped.send(Request(cookies, receiving: .response)).headers[values: .setCookie].count == 1)
+        #expect(try await ours.send(Request(cookies, receiving: .response)).headers[values: .setCookie].count == 2)
     }
 }

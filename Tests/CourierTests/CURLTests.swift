@@ -10,7 +10,14 @@ struct CURLTests {
         var request = RequestBuilder(method: method, path: "/echo/items/:id")
         request.addParameter("id", value: "a b")
         fill(&request)
-        return try await TestServer.provider("/api").prepare(request)
+        // The request as the chain receives it, taken from an interceptor.
+        let seen = Locked<RawRequest?>(nil)
+        let provider = try await TestServer.provider("/api").intercept { req, next in
+            seen.withLock { $0 = req }
+            return try await next(req)
+        }
+        _ = try await provider.send(Courier.Request(request, receiving: .response))
+        return try #require(seen.withLock { $0 })
     }
 
     @Test("A request becomes a curl command with every argument quoted; secrets redacted")
@@ -61,16 +68,16 @@ struct CURLTests {
         let sink = LogSink()
         let logger = Logger(label: "test") { _ in sink }
         let onError = try await TestServer.provider().intercept(CURLLogger(when: .onError, logger: logger, level: .info))
-        _ = try await onError.send(RequestBuilder(method: .get, path: "/users/1"), returning: TestUser.self)
+        _ = try await onError.send(Request(RequestBuilder(method: .get, path: "/users/1"), receiving: .json(TestUser.self)))
         #expect(sink.messages.isEmpty)
-        _ = try? await onError.send(RequestBuilder(method: .get, path: "/status/503"), returning: TestUser.self)
+        _ = try? await onError.send(Request(RequestBuilder(method: .get, path: "/status/503"), receiving: .json(TestUser.self)))
         #expect(sink.messages.count == 1)
         #expect(sink.messages.first?.contains("/status/503") == true)
 
         let always = try await TestServer.provider().intercept(CURLLogger(when: .always, logger: logger, level: .info))
         var request = RequestBuilder(method: .get, path: "/users/2")
         request.setAuthorization(.bearer("never-logged"))
-        _ = try await always.send(request, returning: TestUser.self)
+        _ = try await always.send(Request(request, receiving: .json(TestUser.self)))
         #expect(sink.messages.count == 2)
         #expect(sink.messages.allSatisfy { !$0.contains("never-logged") })
     }

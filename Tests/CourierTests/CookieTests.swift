@@ -8,7 +8,7 @@ struct CookieTests {
     @Test("By default no transport keeps cookies: a later request carries none", arguments: TransportKind.allCases)
     func statelessByDefault(transport: TransportKind) async throws {
         let provider = try await transport.provider()
-        _ = try await provider.send(RequestBuilder(method: .get, path: "/login"), returning: Response.self)
+        _ = try await provider.send(Request(RequestBuilder(method: .get, path: "/login"), receiving: .response))
         #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/after")).header("cookie") == nil)
     }
 
@@ -16,7 +16,7 @@ struct CookieTests {
     func jar(transport: TransportKind) async throws {
         let jar = CookieJar()
         let provider = try await transport.provider().with(cookieJar: jar)
-        _ = try await provider.send(RequestBuilder(method: .get, path: "/login"), returning: Response.self)
+        _ = try await provider.send(Request(RequestBuilder(method: .get, path: "/login"), receiving: .response))
         #expect(Set(jar.cookies.map(\.name)) == ["session", "scoped", "secure"])
         #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/other")).header("cookie") == "session=s-1")
         #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/scoped/x")).header("cookie") == "session=s-1; scoped=yes")
@@ -25,13 +25,13 @@ struct CookieTests {
         explicit.addCookies([Cookie(name: "mine", value: "1")])
         #expect(try await provider.echo(explicit).header("cookie") == "mine=1; session=s-1")
 
-        _ = try await provider.send(RequestBuilder(method: .get, path: "/logout"), returning: Response.self)
+        _ = try await provider.send(Request(RequestBuilder(method: .get, path: "/logout"), receiving: .response))
         #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/other")).header("cookie") == nil)
     }
 
     @Test("Response cookies are read from every Set-Cookie header, joined or not", arguments: TransportKind.allCases)
     func responseCookies(transport: TransportKind) async throws {
-        let response = try await transport.provider().send(RequestBuilder(method: .get, path: "/login"), returning: Response.self)
+        let response = try await transport.provider().send(Request(RequestBuilder(method: .get, path: "/login"), receiving: .response))
         #expect(response.cookies.map(\.name) == ["session", "scoped", "secure", "gone"])
         #expect(response.cookies[2].isSecure)
         #expect(response.cookies[1].attributes["Path"] == "/echo/scoped")

@@ -91,7 +91,7 @@ struct HeaderAndBodyTests {
         let seen = try await TestServer.provider(keyMapping: .snakeCase).echo(request)
         #expect(seen.bodyText == #"{"display_name":"A","user_id":1}"#)
         let custom = KeyMapping.custom(to: { $0.uppercased() }, from: { $0.lowercased() })
-        let response = try await TestServer.provider(keyMapping: custom).send(request, returning: Response.self)
+        let response = try await TestServer.provider(keyMapping: custom).send(Request(request, receiving: .response))
         let upper = try JSONDecoder().decode(Echo.self, from: response.body ?? Data())
         #expect(upper.bodyText == #"{"DISPLAYNAME":"A","USERID":1}"#)
     }

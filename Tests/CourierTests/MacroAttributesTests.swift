@@ -16,24 +16,24 @@ extension JSONEncoder {
 }
 
 /// Sends bodies as `key: value` lines, to prove that custom coders plug in.
-struct LinesEncoder: RequestBodyEncoder {
+struct LinesEncoder: BodyEncoder {
     var contentType: String { "text/x-lines; charset=utf-8" }
     func encode<T: Encodable>(_ value: T) throws -> Data {
         let tree = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any] ?? [:]
         return Data(tree.keys.sorted().map { "\($0): \(tree[$0] ?? "")" }.joined(separator: "\n").utf8)
     }
-    func with(keyMapping: KeyMapping) -> any RequestBodyEncoder { self }
+    func with(keyMapping: KeyMapping) -> any BodyEncoder { self }
 }
 
 /// Decodes JSON and marks an `Echo` it produced, to prove that it was used.
-struct MarkingDecoder: ResponseBodyDecoder {
+struct MarkingDecoder: BodyDecoder {
     func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let value = try JSONDecoder().decode(T.self, from: data)
         guard var echo = value as? Echo else { return value }
         echo.method = "decoded:" + echo.method
         return echo as? T ?? value
     }
-    func with(keyMapping: KeyMapping) -> any ResponseBodyDecoder { self }
+    func with(keyMapping: KeyMapping) -> any BodyDecoder { self }
 }
 
 @API

@@ -40,7 +40,7 @@ struct MockTransportTests {
         mock.stub(.get, "/a", .status(.ok))
         let provider = Provider(baseURL: "https://api.example.test", transport: mock)
         let error = await #expect(throws: CourierError.self) {
-            try await provider.send(RequestBuilder(method: .delete, path: "/b", operationID: "X.b"), returning: Void.self)
+            try await provider.send(Request(RequestBuilder(method: .delete, path: "/b", operationID: "X.b"), receiving: .none))
         }
         #expect(error?.kind == .unmocked)
         #expect(error?.message.contains("DELETE /b") == true)

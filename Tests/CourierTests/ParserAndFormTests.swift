@@ -41,7 +41,7 @@ struct ParserAndFormTests {
         let person = try await provider.send(GetFormPerson()).person
         #expect(person == SpelledFormPerson(name: "Ada Lovelace", age: 36, tags: ["a", "b"]))
         let decoder = URLFormDecoder(keyMapping: .snakeCase)
-        let response = try await provider.send(RequestBuilder(method: .get, path: "/form-response"), returning: Response.self)
+        let response = try await provider.send(Request(RequestBuilder(method: .get, path: "/form-response"), receiving: .response))
         let decoded = try decoder.decode(FormPerson.self, from: response.body ?? Data())
         #expect(decoded == FormPerson(userName: "Ada Lovelace", age: 36, tags: ["a", "b"], address: .init(city: "Zürich"), admin: true))
     }
@@ -50,12 +50,12 @@ struct ParserAndFormTests {
     func parsers() async throws {
         let provider = try await TestServer.provider()
         #expect(try await provider.send(RequestBuilder(method: .get, path: "/bytes"), parser: .data) == Data([0, 1, 2, 255]))
-        #expect(try await provider.send(RequestBuilder(method: .get, path: "/latin1"), parser: .string) == "café")
+        #expect(try await provider.send(RequestBuilder(method: .get, path: "/latin1"), parser: .text) == "café")
         #expect(try await provider.send(RequestBuilder(method: .get, path: "/users/4"), parser: .json(TestUser.self)) == TestUser(id: 4, name: "Ada"))
         let dictionary = try await provider.send(RequestBuilder(method: .get, path: "/users/5"), parser: .dictionary)
         #expect(dictionary["id"] == .number(5))
         #expect(dictionary["name"] == .string("Ada"))
-        try await provider.send(RequestBuilder(method: .get, path: "/empty"), parser: .noContent)
+        try await provider.send(RequestBuilder(method: .get, path: "/empty"), parser: .none)
         #expect(try await provider.send(RequestBuilder(method: .get, path: "/count"), parser: .value(Int.self)) == 42)
     }
 

@@ -90,7 +90,7 @@ struct ProviderTests {
         let provider = try await TestServer.provider().intercept { req, _ in
             Response(head: HTTPResponse(status: .ok), body: Data(#"{"id":1,"name":"cached"}"#.utf8), request: req)
         }
-        let user = try await provider.send(RequestBuilder(method: .get, path: "/users/9"), returning: TestUser.self)
+        let user = try await provider.send(Request(RequestBuilder(method: .get, path: "/users/9"), receiving: .json(TestUser.self)))
         #expect(user == TestUser(id: 1, name: "cached"))
     }
 
@@ -141,7 +141,7 @@ struct ProviderTests {
     func statusThroughInterceptor() async throws {
         let provider = try await TestServer.provider().intercept { req, next in try await next(req) }
         let error = await #expect(throws: CourierError.self) {
-            try await provider.send(RequestBuilder(method: .get, path: "/status/404"), returning: TestUser.self)
+            try await provider.send(Request(RequestBuilder(method: .get, path: "/status/404"), receiving: .json(TestUser.self)))
         }
         #expect(error?.kind == .status)
         #expect(error?.response?.statusCode == 404)
@@ -151,7 +151,7 @@ struct ProviderTests {
     func transportFailure() async throws {
         let provider = Provider(baseURL: "http://127.0.0.1:1")
         let error = await #expect(throws: CourierError.self) {
-            try await provider.send(RequestBuilder(method: .get, path: "/x", operationID: "Down.get"), returning: Data.self)
+            try await provider.send(Request(RequestBuilder(method: .get, path: "/x", operationID: "Down.get"), receiving: .data))
         }
         #expect(error?.kind == .transport)
         #expect(error?.operationID == "Down.get")
@@ -162,7 +162,7 @@ struct ProviderTests {
     @Test("Cancelling the task surfaces as the cancellation kind")
     func cancellation() async throws {
         let provider = try await TestServer.provider()
-        let task = Task { try await provider.send(RequestBuilder(method: .get, path: "/slow"), returning: Data.self) }
+        let task = Task { try await provider.send(Request(RequestBuilder(method: .get, path: "/slow"), receiving: .data)) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let result = await task.result
@@ -177,7 +177,7 @@ struct ProviderTests {
         var provider = try await TestServer.provider()
         provider.responseBodyLimit = 1000
         let error = await #expect(throws: CourierError.self) {
-            try await provider.send(RequestBuilder(method: .get, path: "/big"), returning: Data.self)
+            try await provider.send(Request(RequestBuilder(method: .get, path: "/big"), receiving: .data))
         }
         #expect(error?.kind == .transport)
         #expect(error?.message.contains("1000") == true)

@@ -67,10 +67,10 @@ struct RedirectTests {
     @Test("A redirect loop stops at the limit and returns the redirect; .none returns the first", arguments: TransportKind.allCases)
     func limits(transport: TransportKind) async throws {
         var provider = try await transport.provider()
-        let loop = try await provider.send(RequestBuilder(method: .get, path: "/loop"), returning: Response.self)
+        let loop = try await provider.send(Request(RequestBuilder(method: .get, path: "/loop"), receiving: .response))
         #expect(loop.statusCode == 302)
         provider.redirects = .none
-        let first = try await provider.send(RequestBuilder(method: .get, path: "/redirect/301"), returning: Response.self)
+        let first = try await provider.send(Request(RequestBuilder(method: .get, path: "/redirect/301"), receiving: .response))
         #expect(first.statusCode == 301)
         #expect(first.headers[.location] == "/echo/redirected")
     }

@@ -9,29 +9,29 @@ struct ResponseDecodingTests {
 
     @Test("Decodable")
     func decodable() async throws {
-        #expect(try await TestServer.provider().send(get("/users/7"), returning: TestUser.self) == TestUser(id: 7, name: "Ada"))
+        #expect(try await TestServer.provider().send(Request(get("/users/7"), receiving: .json(TestUser.self))) == TestUser(id: 7, name: "Ada"))
     }
 
     @Test("Snake-case keys decode with the key mapping")
     func snakeCase() async throws {
         struct Profile: Decodable, Equatable { var userId: Int; var displayName: String; var isAdmin: Bool }
-        let profile = try await TestServer.provider(keyMapping: .snakeCase).send(get("/snake"), returning: Profile.self)
+        let profile = try await TestServer.provider(keyMapping: .snakeCase).send(Request(get("/snake"), receiving: .json(Profile.self)))
         #expect(profile == Profile(userId: 7, displayName: "Ada Lovelace", isAdmin: true))
     }
 
     @Test("Optional: nil on an empty body, the value otherwise")
     func optional() async throws {
         let provider = try await TestServer.provider()
-        #expect(try await provider.send(get("/empty"), returning: TestUser?.self) == nil)
-        #expect(try await provider.send(get("/empty-ok"), returning: TestUser?.self) == nil)
-        #expect(try await provider.send(get("/users/3"), returning: TestUser?.self) == TestUser(id: 3, name: "Ada"))
+        #expect(try await provider.send(Request(get("/empty"), receiving: .json(TestUser?.self))) == nil)
+        #expect(try await provider.send(Request(get("/empty-ok"), receiving: .json(TestUser?.self))) == nil)
+        #expect(try await provider.send(Request(get("/users/3"), receiving: .json(TestUser?.self))) == TestUser(id: 3, name: "Ada"))
     }
 
     @Test("Data: the bytes, and an error on an empty body")
     func data() async throws {
         let provider = try await TestServer.provider()
-        #expect(try await provider.send(get("/bytes"), returning: Data.self) == Data([0, 1, 2, 255]))
-        let error = await #expect(throws: CourierError.self) { try await provider.send(get("/empty"), returning: Data.self) }
+        #expect(try await provider.send(Request(get("/bytes"), receiving: .data)) == Data([0, 1, 2, 255]))
+        let error = await #expect(throws: CourierError.self) { try await provider.send(Request(get("/empty"), receiving: .data)) }
         #expect(error?.kind == .decoding)
         #expect(error?.response?.statusCode == 204)
     }
@@ -39,34 +39,34 @@ struct ResponseDecodingTests {
     @Test("Data?: nil on an empty body")
     func optionalData() async throws {
         let provider = try await TestServer.provider()
-        #expect(try await provider.send(get("/empty"), returning: Data?.self) == nil)
-        #expect(try await provider.send(get("/bytes"), returning: Data?.self) == Data([0, 1, 2, 255]))
+        #expect(try await provider.send(Request(get("/empty"), receiving: .returning(Data?.self))) == nil)
+        #expect(try await provider.send(Request(get("/bytes"), receiving: .returning(Data?.self))) == Data([0, 1, 2, 255]))
     }
 
     @Test("String: decoded in the charset the response names")
     func string() async throws {
         let provider = try await TestServer.provider()
-        #expect(try await provider.send(get("/text"), returning: String.self) == "héllo")
-        #expect(try await provider.send(get("/latin1"), returning: String.self) == "café")
-        #expect(try await provider.send(get("/empty"), returning: String.self) == "")
+        #expect(try await provider.send(Request(get("/text"), receiving: .text)) == "héllo")
+        #expect(try await provider.send(Request(get("/latin1"), receiving: .text)) == "café")
+        #expect(try await provider.send(Request(get("/empty"), receiving: .text)) == "")
     }
 
     @Test("Void: only the status is checked")
     func void() async throws {
         let provider = try await TestServer.provider()
-        try await provider.send(get("/empty"), returning: Void.self)
-        let error = await #expect(throws: CourierError.self) { try await provider.send(get("/status/500"), returning: Void.self) }
+        try await provider.send(Request(get("/empty"), receiving: .none))
+        let error = await #expect(throws: CourierError.self) { try await provider.send(Request(get("/status/500"), receiving: .none)) }
         #expect(error?.kind == .status)
     }
 
     @Test("Response: returned whatever the status, with the error readable")
     func response() async throws {
         let provider = try await TestServer.provider()
-        let ok = try await provider.send(get("/users/1"), returning: Response.self)
+        let ok = try await provider.send(Request(get("/users/1"), receiving: .response))
         #expect(ok.statusCode == 200)
         #expect(ok.error == nil)
-        #expect(ok.request.path == "/users/1")
-        let missing = try await provider.send(get("/status/404"), returning: Response.self)
+        #expect(ok.request?.path == "/users/1")
+        let missing = try await provider.send(Request(get("/status/404"), receiving: .response))
         #expect(missing.statusCode == 404)
         #expect(missing.error?.kind == .status)
         #expect(missing.bodyText?.contains("status 404") == true)
@@ -74,7 +74,7 @@ struct ResponseDecodingTests {
 
     @Test("(T, Response): both")
     func tuple() async throws {
-        let (user, response) = try await TestServer.provider().send(get("/users/5"), returning: (TestUser, Response).self)
+        let (user, response) = try await TestServer.provider().send(Request(get("/users/5"), receiving: .withResponse(.json(TestUser.self))))
         #expect(user.id == 5)
         #expect(response.headers[.contentType] == "application/json")
     }
@@ -82,7 +82,7 @@ struct ResponseDecodingTests {
     @Test("A non-2xx status carries status, headers and body")
     func statusError() async throws {
         let error = await #expect(throws: CourierError.self) {
-            try await TestServer.provider().send(get("/status/422"), returning: TestUser.self)
+            try await TestServer.provider().send(Request(get("/status/422"), receiving: .json(TestUser.self)))
         }
         #expect(error?.kind == .status)
         #expect(error?.response?.status == .unprocessableContent)
@@ -95,7 +95,7 @@ struct ResponseDecodingTests {
     @Test("A decoding failure names the type and coding path, and shows the body's start")
     func decodingError() async throws {
         let error = await #expect(throws: CourierError.self) {
-            try await TestServer.provider().send(get("/invalid-json"), returning: TestUser.self)
+            try await TestServer.provider().send(Request(get("/invalid-json"), receiving: .json(TestUser.self)))
         }
         #expect(error?.kind == .decoding)
         #expect(error?.message.contains("TestUser") == true)

@@ -108,7 +108,7 @@ struct TransportConformanceTests {
 
     @Test("Response headers are read whatever their case, repeated ones all kept", arguments: TransportKind.allCases)
     func responseHeaders(transport: TransportKind) async throws {
-        let response = try await transport.provider().send(RequestBuilder(method: .get, path: "/cookies"), returning: Response.self)
+        let response = try await transport.provider().send(Request(RequestBuilder(method: .get, path: "/cookies"), receiving: .response))
         #expect(response.headers[HTTPField.Name("x-mixed-response")!] == "v")
         let cookies = response.headers[values: .setCookie]
         // URLSession on Linux joins repeated headers into one value; AsyncHTTPClient keeps each.
@@ -136,10 +136,10 @@ struct TransportConformanceTests {
     @Test("An empty 204 and a HEAD request", arguments: TransportKind.allCases)
     func emptyAndHead(transport: TransportKind) async throws {
         let provider = try await transport.provider()
-        let noContent = try await provider.send(RequestBuilder(method: .get, path: "/empty"), returning: Response.self)
+        let noContent = try await provider.send(Request(RequestBuilder(method: .get, path: "/empty"), receiving: .response))
         #expect(noContent.statusCode == 204)
         #expect(noContent.body == nil)
-        let head = try await provider.send(RequestBuilder(method: .head, path: "/head"), returning: Response.self)
+        let head = try await provider.send(Request(RequestBuilder(method: .head, path: "/head"), receiving: .response))
         #expect(head.statusCode == 200)
         #expect(head.body == nil)
         #expect(head.headers[HTTPField.Name("X-Head")!] == "yes")
@@ -210,7 +210,7 @@ struct TransportConformanceTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: file) }
         let provider = try await transport.provider()
-        let response = try await provider.download(RequestBuilder(method: .get, path: "/bytes/\(size)"), to: file)
+        let response = try await provider.download(Courier.Request(.get, "/bytes/\(size)", receiving: .stream), to: file)
         #expect(response.statusCode == 200)
         #expect(try Data(contentsOf: file) == Pattern.data(count: size))
     }
@@ -219,7 +219,7 @@ struct TransportConformanceTests {
     func streamedFailure(transport: TransportKind) async throws {
         let provider = try await transport.provider()
         let error = await #expect(throws: CourierError.self) {
-            try await provider.stream(RequestBuilder(method: .get, path: "/status/418"))
+            try await provider.send(Courier.Request(.get, "/status/418", receiving: .stream))
         }
         #expect(error?.response?.statusCode == 418)
         #expect(error?.response?.bodyText?.contains("status 418") == true)
@@ -241,7 +241,7 @@ struct TransportConformanceTests {
     @Test("Cancellation surfaces as the cancellation kind", arguments: TransportKind.allCases)
     func cancellation(transport: TransportKind) async throws {
         let provider = try await transport.provider()
-        let task = Task { try await provider.send(RequestBuilder(method: .get, path: "/slow"), returning: Data.self) }
+        let task = Task { try await provider.send(Request(RequestBuilder(method: .get, path: "/slow"), receiving: .data)) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let result = await task.result
@@ -257,7 +257,7 @@ struct TransportConformanceTests {
         var provider = try await transport.provider()
         provider = Provider(baseURL: "http://127.0.0.1:1", transport: provider.transport)
         let error = await #expect(throws: CourierError.self) {
-            try await provider.send(RequestBuilder(method: .get, path: "/"), returning: Data.self)
+            try await provider.send(Request(RequestBuilder(method: .get, path: "/"), receiving: .data))
         }
         #expect(error?.kind == .transport)
     }

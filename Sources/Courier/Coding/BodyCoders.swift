@@ -4,21 +4,21 @@ public import Foundation
 ///
 /// Courier ships ``JSONEncoder`` and ``URLFormEncoder`` conformances; conform your own type to
 /// send another format.
-public protocol RequestBodyEncoder: Sendable {
+public protocol BodyEncoder: Sendable {
     /// The `Content-Type` of what ``encode(_:)`` produces, parameters included.
     var contentType: String { get }
     /// Encodes `value` as this encoder's format.
     func encode<T: Encodable>(_ value: T) throws -> Data
     /// A copy of this encoder that writes keys as `keyMapping` says.
-    func with(keyMapping: KeyMapping) -> any RequestBodyEncoder
+    func with(keyMapping: KeyMapping) -> any BodyEncoder
 }
 
 /// Turns response bytes into a value.
-public protocol ResponseBodyDecoder: Sendable {
+public protocol BodyDecoder: Sendable {
     /// Decodes a `T` from `data`.
     func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
     /// A copy of this decoder that reads keys as `keyMapping` says.
-    func with(keyMapping: KeyMapping) -> any ResponseBodyDecoder
+    func with(keyMapping: KeyMapping) -> any BodyDecoder
 }
 
 struct MappedCodingKey: CodingKey {
@@ -44,10 +44,10 @@ extension MappedCodingKey {
     }
 }
 
-extension JSONEncoder: RequestBodyEncoder {
+extension JSONEncoder: BodyEncoder {
     public var contentType: String { "application/json" }
 
-    public func with(keyMapping: KeyMapping) -> any RequestBodyEncoder {
+    public func with(keyMapping: KeyMapping) -> any BodyEncoder {
         let copy = JSONEncoder()
         copy.outputFormatting = outputFormatting
         copy.dateEncodingStrategy = dateEncodingStrategy
@@ -64,8 +64,8 @@ extension JSONEncoder: RequestBodyEncoder {
     }
 }
 
-extension JSONDecoder: ResponseBodyDecoder {
-    public func with(keyMapping: KeyMapping) -> any ResponseBodyDecoder {
+extension JSONDecoder: BodyDecoder {
+    public func with(keyMapping: KeyMapping) -> any BodyDecoder {
         let copy = JSONDecoder()
         copy.dateDecodingStrategy = dateDecodingStrategy
         copy.dataDecodingStrategy = dataDecodingStrategy
@@ -86,7 +86,7 @@ extension JSONDecoder: ResponseBodyDecoder {
 /// Encodes values as `application/x-www-form-urlencoded`: nested objects as `a[b]=…`, arrays as
 /// ``ArrayEncoding`` says, keys in the order the value encodes them, every byte outside
 /// `A–Z a–z 0–9 - . _ ~` percent-encoded (so `+`, `&` and `=` in values survive) and spaces as `+`.
-public struct URLFormEncoder: RequestBodyEncoder {
+public struct URLFormEncoder: BodyEncoder {
     /// How arrays are written; `tags[]=a&tags[]=b` unless you choose otherwise.
     public var arrayEncoding: ArrayEncoding
     /// How dates are written; ISO 8601 unless you choose otherwise.
@@ -106,7 +106,7 @@ public struct URLFormEncoder: RequestBodyEncoder {
 
     public var contentType: String { "application/x-www-form-urlencoded" }
 
-    public func with(keyMapping: KeyMapping) -> any RequestBodyEncoder {
+    public func with(keyMapping: KeyMapping) -> any BodyEncoder {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
@@ -154,6 +154,6 @@ extension RequestBuilder {
     /// stays as it was (the provider's, unless set before).
     public mutating func useJSON(encoder: JSONEncoder? = nil, decoder: JSONDecoder? = nil) {
         if let encoder { bodyEncoder = encoder } else if !(bodyEncoder is JSONEncoder) { bodyEncoder = Provider.defaultJSONEncoder() }
-        if let decoder { responseDecoder = decoder }
+        if let decoder { bodyDecoder = decoder }
     }
 }

@@ -2,12 +2,12 @@ public import Foundation
 
 /// Reads `application/x-www-form-urlencoded` bodies: `a=1&b[c]=2&tags[]=x&tags[]=y`, repeated
 /// keys and `key[0]` indexes as arrays, `+` as a space, keys mapped back with ``keyMapping``.
-public struct URLFormDecoder: ResponseBodyDecoder {
+public struct URLFormDecoder: BodyDecoder {
     public var keyMapping: KeyMapping
 
     public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
 
-    public func with(keyMapping: KeyMapping) -> any ResponseBodyDecoder {
+    public func with(keyMapping: KeyMapping) -> any BodyDecoder {
         var copy = self
         copy.keyMapping = keyMapping
         return copy

@@ -62,8 +62,8 @@ public struct CourierError: Error, Sendable {
 
     init(_ cause: Cause, operationID: String? = nil, request: RawRequest? = nil, response: Response? = nil) {
         self.cause = cause
-        self.operationID = operationID
-        self.request = request
+        self.request = request ?? response?.request
+        self.operationID = operationID ?? self.request?.operationID
         self.response = response
     }
 

@@ -39,28 +39,3 @@ extension AuthorizationHeader: CustomStringConvertible {
         return "AuthorizationHeader(\(scheme) <redacted>)"
     }
 }
-
-extension RequestBuilder {
-    /// Sets the `Authorization` header, replacing an earlier one.
-    public mutating func setAuthorization(_ authorization: AuthorizationHeader) {
-        appendHeader("Authorization", authorization.value, replacing: true)
-    }
-
-    /// Adds headers from a dictionary literal, as `@Headers` does; each replaces an earlier header
-    /// of the same name. Names and values are checked as for ``addHeader(_:value:)``.
-    public mutating func setHeaders(_ headers: KeyValuePairs<String, String>) {
-        for (name, value) in headers { appendHeader(name, value, replacing: true) }
-    }
-
-    /// Sets headers from a dictionary, in name order so that requests are the same every time;
-    /// `nil` sets none.
-    public mutating func setHeaders(_ headers: [String: String]?) {
-        for (name, value) in (headers ?? [:]).sorted(by: { $0.key < $1.key }) { appendHeader(name, value, replacing: true) }
-    }
-
-    /// Adds query items from a dictionary, in key order, keys and values as given; `nil` adds
-    /// none.
-    public mutating func addQueryItems(_ items: [String: String]?) {
-        for (key, value) in (items ?? [:]).sorted(by: { $0.key < $1.key }) { addRawQuery(key, value: value) }
-    }
-}

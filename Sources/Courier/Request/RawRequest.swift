@@ -13,12 +13,17 @@ public struct RawRequest: Sendable {
     public var baseURL: URL
     /// The endpoint's name, such as `"Users.getUser"`.
     public var operationID: String
+    /// Whether the response is read as a stream: interceptors then see it without its body,
+    /// which passes them unread.
+    public var streamsResponse: Bool
 
-    public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String) {
+    /// A request with `head` and `body`, its path relative to `baseURL`.
+    public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String, streamsResponse: Bool = false) {
         self.head = head
         self.body = body
         self.baseURL = baseURL
         self.operationID = operationID
+        self.streamsResponse = streamsResponse
     }
 
     /// The method.

@@ -6,9 +6,9 @@ import OpenAPIRuntime
 struct BuildSettings: Sendable {
     var keyMapping: KeyMapping
     /// The provider's encoder as given.
-    var bodyEncoder: any RequestBodyEncoder
+    var bodyEncoder: any BodyEncoder
     /// The provider's encoder with its key mapping applied, made once per provider.
-    var mappedBodyEncoder: any RequestBodyEncoder
+    var mappedBodyEncoder: any BodyEncoder
     var queryArrayEncoding: ArrayEncoding
 }
 
@@ -50,7 +50,7 @@ extension RequestBuilder {
             let body = try multipart.httpBody()
             return EncodedBody(body: body, contentType: multipart.contentType, length: body.knownLength)
         }
-        let encoder: any RequestBodyEncoder
+        let encoder: any BodyEncoder
         if bodyEncoder == nil && keyMapping == nil {
             encoder = settings.mappedBodyEncoder
         } else {

@@ -3,19 +3,26 @@ public import HTTPTypes
 import OpenAPIRuntime
 
 /// A response as it arrived: status, headers, body bytes, and the request that produced it.
+///
+/// One kind of value is not a response that arrived: what a Papyrus-style `(Response) -> Void`
+/// completion handler receives when none did. Its ``statusCode`` is `nil`, its ``error`` says
+/// why, its ``request`` is the request as far as it was built (`nil` when it could not be), and
+/// its head is empty.
 public struct Response: Sendable {
     /// Status and headers.
     public var head: HTTPResponse
     /// The body's bytes; `nil` when the response had no body or an empty one.
     public var body: Data?
-    /// The request that produced this response.
-    public var request: RawRequest
+    /// The request that produced this response; `nil` only when no request could be built.
+    public var request: RawRequest?
 
     /// Set when no response arrived; boxed because an error may itself carry a response.
     let failure: FailureBox?
     /// The unread body of a streamed response, carried past interceptors.
     var passthroughBody: HTTPBody?
 
+    /// A response with `head` and `body` that answered `request`; an empty body is stored as
+    /// `nil`.
     public init(head: HTTPResponse, body: Data?, request: RawRequest) {
         self.head = head
         self.body = body.flatMap { $0.isEmpty ? nil : $0 }
@@ -23,13 +30,11 @@ public struct Response: Sendable {
         self.failure = nil
     }
 
-    /// A response standing for a request that failed before any response arrived — what a
-    /// `(Response) -> Void` completion handler receives then. Its ``statusCode`` is `nil` and
-    /// its ``error`` is `error`.
-    public init(failure error: CourierError, request: RawRequest) {
-        self.head = HTTPResponse(status: .init(code: 0))
-        self.body = nil
-        self.request = request
+    /// Carries `error`: the response it holds, if one arrived, or an empty head otherwise.
+    init(failure error: CourierError) {
+        self.head = error.response?.head ?? HTTPResponse(status: .init(code: 0))
+        self.body = error.response?.body
+        self.request = error.request
         self.failure = FailureBox(error: error)
     }
 
@@ -37,7 +42,7 @@ public struct Response: Sendable {
     public var status: HTTPResponse.Status { head.status }
 
     /// The status code; `nil` when no response arrived.
-    public var statusCode: Int? { failure == nil ? head.status.code : nil }
+    public var statusCode: Int? { failure == nil || failure?.error.response != nil ? head.status.code : nil }
 
     /// The headers.
     public var headers: HTTPFields { head.headerFields }
@@ -53,15 +58,16 @@ public struct Response: Sendable {
     public var error: CourierError? {
         if let failure { return failure.error }
         guard !isSuccess else { return nil }
-        return CourierError(.status(head.status), operationID: request.operationID, request: request, response: self)
+        return CourierError(.status(head.status), operationID: request?.operationID, request: request, response: self)
     }
 
-    /// Decodes the body into `T` after checking the status, as an endpoint returning `T` does.
-    public func decode<T: Decodable>(_ type: T.Type, using decoder: any ResponseBodyDecoder = JSONDecoder()) throws(CourierError) -> T {
+    /// Decodes the body into `T` after checking the status, as ``ResponseDecoder/json(_:decoder:)``
+    /// does: an empty body is `nil` for an optional `T` and an error otherwise.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: any BodyDecoder = JSONDecoder()) throws(CourierError) -> T {
         try validate()
         guard let body else {
             if let optional = T.self as? any EmptyBodyDecodable.Type, let empty = optional.emptyBodyValue as? T { return empty }
-            throw CourierError(.emptyBody(expected: "\(T.self)"), operationID: request.operationID, request: request, response: self)
+            throw CourierError(.emptyBody(expected: "\(T.self)"), operationID: request?.operationID, request: request, response: self)
         }
         return try ResponseDecoding.decode(T.self, from: body, using: decoder, response: self)
     }
@@ -80,7 +86,8 @@ final class FailureBox: Sendable {
 
 extension Response: CustomStringConvertible {
     public var description: String {
-        if let failure { return "no response for \(request.method) \(request.path): \(failure.error.message)" }
-        return "\(head.status.code) \(head.status.displayPhrase) for \(request.method) \(request.path), \(body?.count ?? 0) bytes"
+        let target = request.map { "\($0.method) \($0.path)" } ?? "a request that could not be built"
+        if let failure { return "no response for \(target): \(failure.error.message)" }
+        return "\(head.status.code) \(head.status.displayPhrase) for \(target), \(body?.count ?? 0) bytes"
     }
 }

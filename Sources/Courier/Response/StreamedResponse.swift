@@ -6,8 +6,8 @@ public import OpenAPIRuntime
 /// whole in memory by Courier.
 ///
 /// ```swift
-/// let download = try await provider.stream(RequestBuilder(method: .get, path: "/exports/latest"))
-/// for try await chunk in download.body { hash.update(chunk) }
+/// let export = try await provider.send(Request(.get, "/exports/latest", receiving: .stream))
+/// for try await chunk in export.body { hash.update(chunk) }
 /// ```
 ///
 /// Where the transport buffers (URLSession on Linux has no streaming API), the body still arrives
@@ -57,43 +57,12 @@ public struct StreamedResponse: Sendable {
 }
 
 extension Provider {
-    /// Sends `builder` and returns the response with its body unread. A status outside 200–299
-    /// throws ``CourierError/Kind/status`` carrying the first 64 KiB of the body.
-    public func stream(_ builder: RequestBuilder) async throws(CourierError) -> StreamedResponse {
-        let operationID = builder.operationID ?? "\(builder.method) \(builder.path)"
-        let raw = try prepare(builder, operationID: operationID)
-        let result: Result<(HTTPResponse, HTTPBody?), CourierError> = await Provider.$streamsResponses.withValue(true) {
-            do throws(CourierError) {
-                return .success(try await executeStreaming(raw))
-            } catch {
-                return .failure(error)
-            }
-        }
-        let (head, body) = try result.get()
-        let streamed = StreamedResponse(head: head, body: body ?? HTTPBody(), request: raw)
-        guard head.status.kind == .successful else {
-            let prefix = try? await collectResponseBody(streamed.body, limit: 64 * 1024)
-            let response = Response(head: head, body: prefix ?? nil, request: raw)
-            throw CourierError(.status(head.status), operationID: operationID, request: raw, response: response)
-        }
-        return streamed
-    }
-
-    /// Sends `builder`, writes the successful response's body to `url` as it arrives, and returns
-    /// the response without a body.
+    /// Sends `request`, writes its body to `url` as it arrives, and returns the response without
+    /// a body.
     @discardableResult
-    public func download(_ builder: RequestBuilder, to url: URL) async throws(CourierError) -> Response {
-        let streamed = try await stream(builder)
+    public func download(_ request: Request<StreamedResponse>, to url: URL) async throws(CourierError) -> Response {
+        let streamed = try await send(request)
         try await streamed.write(to: url)
         return Response(head: streamed.head, body: nil, request: streamed.request)
     }
-
-    /// For `@API` endpoints returning ``StreamedResponse``.
-    public func send(_ builder: RequestBuilder, returning type: StreamedResponse.Type) async throws(CourierError) -> StreamedResponse {
-        try await stream(builder)
-    }
-
-    /// Set while a streamed request runs, so that interceptors pass the body through instead of
-    /// reading it into memory.
-    @TaskLocal static var streamsResponses = false
 }

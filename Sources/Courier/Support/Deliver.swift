@@ -17,24 +17,13 @@ func deliver<Value, Failure: Error>(
     }
 }
 
-extension RawRequest {
-    /// Stands in for a request that never reached a transport, so that a failure can still be
-    /// reported as a ``Response``.
-    static func placeholder(method: HTTPRequest.Method = .get, path: String = "/", baseURL: URL?, operationID: String) -> RawRequest {
-        RawRequest(
-            head: HTTPRequest(method: method, scheme: nil, authority: nil, path: path),
-            baseURL: baseURL ?? URL(fileURLWithPath: "/"),
-            operationID: operationID
-        )
-    }
-}
-
 extension Response {
-    /// The response a `(Response) -> Void` handler receives for `result`.
-    init(_ result: Result<Response, CourierError>, placeholder: @autoclosure () -> RawRequest) {
+    /// The response a `(Response) -> Void` handler receives for `result`: the response, or one
+    /// that carries the error.
+    init(_ result: Result<Response, CourierError>) {
         switch result {
         case .success(let response): self = response
-        case .failure(let error): self.init(failure: error, request: error.request ?? placeholder())
+        case .failure(let error): self = Response(failure: error)
         }
     }
 }

@@ -1,0 +1,26 @@
+// Papyrus' spellings, kept so that code written for it moves over with only the import and the
+// error type changed: header names as strings in modifiers and generated code.
+
+extension RequestBuilder {
+    /// Adds a header named by a string. A name that is not a valid field name, or a value
+    /// containing CR, LF or NUL, is reported when the request is sent and never reaches the wire.
+    public mutating func addHeader(_ name: String, value: some CustomStringConvertible) {
+        appendHeader(name, String(describing: value), replacing: false)
+    }
+
+    /// Adds a header named by a string from an optional; `nil` adds nothing.
+    public mutating func addHeader<T: CustomStringConvertible>(_ name: String, value: T?) {
+        guard let value else { return }
+        appendHeader(name, String(describing: value), replacing: false)
+    }
+
+    /// Adds a header named by a string holding an enum's raw value.
+    public mutating func addHeader<T: RawRepresentable>(_ name: String, value: T) where T.RawValue: CustomStringConvertible {
+        appendHeader(name, value.rawValue.description, replacing: false)
+    }
+
+    /// Sets a header named by a string, replacing every earlier value of the same name.
+    public mutating func setHeader(_ name: String, value: some CustomStringConvertible) {
+        appendHeader(name, String(describing: value), replacing: true)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HTTPTypes
+
+/// The storage behind generated `<Name>Mock` types: one handler per endpoint, set and read under
+/// a lock so that a mock can be shared by concurrent tests. Generated code is its only intended
+/// user.
+public final class MockRegistry: Sendable {
+    private let handlers = Locked<[String: any Sendable]>([:])
+
+    public init() {}
+
+    /// Stores `handler` for the endpoint `key`, replacing an earlier one.
+    public func set(_ key: String, _ handler: any Sendable) {
+        handlers.withLock { $0[key] = handler }
+    }
+
+    /// The handler stored for `key`; a ``CourierError/Kind/unmocked`` error naming the endpoint
+    /// when there is none.
+    public func handler<Handler>(_ key: String, as type: Handler.Type, operationID: String) throws(CourierError) -> Handler {
+        guard let handler = handlers.withLock({ $0[key] }) as? Handler else {
+            throw CourierError.unmocked(operationID, detail: "set one with the mock's setter for \(key) before calling it")
+        }
+        return handler
+    }
+
+    /// Runs `body` on a new task and reports its result to a completion handler, for mocked
+    /// completion-handler endpoints.
+    public func complete<Value>(
+        _ completion: @escaping (Result<Value, any Error>) -> Void,
+        _ body: @escaping @Sendable () async throws -> Value
+    ) {
+        deliver(completion, body)
+    }
+
+    /// Runs `body` on a new task and reports its response — or a response standing for its
+    /// error — to a `(Response) -> Void` completion handler.
+    public func complete(
+        _ completion: @escaping (Response) -> Void,
+        operationID: String,
+        _ body: @escaping @Sendable () async throws -> Response
+    ) {
+        deliver({ (result: Result<Response, CourierError>) in
+            completion(Response(result))
+        }) { () async throws(CourierError) in
+            do {
+                return try await body()
+            } catch let error as CourierError {
+                throw error
+            } catch {
+                throw CourierError.transport(error, operationID: operationID)
+            }
+        }
+    }
+}

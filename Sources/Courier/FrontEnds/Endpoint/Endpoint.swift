@@ -1,0 +1,114 @@
+public import Foundation
+
+/// A request declared as a type: its properties are its parameters, its `Response` what comes
+/// back.
+///
+/// Write it with the ``Endpoint(_:_:)-(HTTPRequest.Method,String)`` macro, which reads the
+/// annotated properties and implements ``makeRequest()`` — setting each parameter directly,
+/// without reflection:
+///
+/// ```swift
+/// @Endpoint(.post, "/profiles/{userID}")
+/// struct UpdateProfile {
+///     typealias Response = Profile
+///     @PathParameter var userID: String
+///     @QueryItem var notify: Bool?
+///     @RequestHeader(name: "X-Request-ID") var requestID: String?
+///     @RequestBody var body: ProfileChanges
+/// }
+///
+/// let profile = try await provider.send(UpdateProfile(userID: "ada", notify: true, body: changes))
+/// ```
+///
+/// `provider.send(endpoint)` sends exactly ``Request/init(_:)`` of it: the same bytes, the same
+/// `Accept`, the same validation.
+public protocol Endpoint: Sendable {
+    /// What a response becomes: any `Decodable` (the body, decoded as JSON on success), `String`,
+    /// `Data`, a type made with ``EndpointResponse(format:)``, ``EmptyResponse``, ``Response``
+    /// or ``StreamedResponse``.
+    associatedtype Response
+
+    /// The request this value describes.
+    func makeRequest() -> RequestBuilder
+
+    /// How the response becomes a ``Response``; chosen from its type unless you implement it.
+    static var responseDecoder: ResponseDecoder<Response> { get }
+
+    /// Checks a response before it is decoded, after the provider's validators; throw to fail the
+    /// call with ``CourierError/Kind/validation``. Does nothing unless you implement it.
+    func validate(_ response: Courier.Response) throws
+
+    /// Changes this request once it is encoded, just before it enters the middleware chain;
+    /// throw to fail the call with ``CourierError/Kind/modifier``. Does nothing unless you
+    /// implement it.
+    func intercept(request: inout RawRequest) throws
+}
+
+extension Endpoint {
+    /// Accepts every response.
+    public func validate(_ response: Courier.Response) throws {}
+    /// Leaves the request as it is.
+    public func intercept(request: inout RawRequest) throws {}
+}
+
+extension Endpoint where Response: Decodable {
+    /// The body decoded as JSON.
+    public static var responseDecoder: ResponseDecoder<Response> { .json(Response.self) }
+}
+
+extension Endpoint where Response: ResponseDecodable {
+    /// The response type reads the whole response itself.
+    public static var responseDecoder: ResponseDecoder<Response> { .typed(Response.self) }
+}
+
+extension Endpoint where Response: ResponseDecodable & Decodable {
+    /// The response type reads the whole response itself.
+    public static var responseDecoder: ResponseDecoder<Response> { .typed(Response.self) }
+}
+
+extension Endpoint where Response == String {
+    /// The body as text.
+    public static var responseDecoder: ResponseDecoder<String> { .text }
+}
+
+extension Endpoint where Response == Data {
+    /// The body's bytes.
+    public static var responseDecoder: ResponseDecoder<Data> { .data }
+}
+
+extension Endpoint where Response == Data? {
+    /// The body's bytes, `nil` when empty.
+    public static var responseDecoder: ResponseDecoder<Data?> { .returning(Data?.self) }
+}
+
+extension Endpoint where Response == Courier.Response {
+    /// The response as it is, whatever its status.
+    public static var responseDecoder: ResponseDecoder<Courier.Response> { .response }
+}
+
+extension Endpoint where Response == StreamedResponse {
+    /// The response with its body unread.
+    public static var responseDecoder: ResponseDecoder<StreamedResponse> { .stream }
+}
+
+extension Request {
+    /// The request of an ``Endpoint`` value: its parts, its response decoder, its validation and
+    /// its hook — exactly what `provider.send(endpoint)` sends.
+    public init<E: Endpoint>(_ endpoint: E) where Value == E.Response {
+        self.init(endpoint.makeRequest(), receiving: E.responseDecoder)
+        validators.append(Validator(name: "\(E.self).validate(_:)", check: endpoint.validate))
+        adjustments.append(Adjustment(name: "\(E.self).intercept(request:)", apply: endpoint.intercept))
+    }
+}
+
+extension Provider {
+    /// Sends `endpoint`: `send(Request(endpoint))`.
+    public func send<E: Endpoint>(_ endpoint: E) async throws(CourierError) -> E.Response {
+        try await send(Request(endpoint))
+    }
+
+    /// Sends `endpoint` on a new task and reports the result to `completion`.
+    public func send<E: Endpoint>(_ endpoint: E, completion: @escaping (Result<E.Response, CourierError>) -> Void) {
+        send(Request(endpoint), completion: completion)
+    }
+}

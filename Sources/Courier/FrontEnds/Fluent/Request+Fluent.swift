@@ -1,0 +1,112 @@
+public import Foundation
+
+/// The fluent steps: each returns a new request and keeps every part set before it, so the
+/// order of the steps does not matter.
+extension Request {
+    /// A copy with the change `change` makes to the parts; every other setting is kept.
+    public func modified(_ change: (inout RequestBuilder) -> Void) -> Request {
+        var copy = self
+        change(&copy.builder)
+        return copy
+    }
+
+    /// A copy with the value of the `:name` / `{name}` placeholder.
+    public func parameter(_ name: String, _ value: some CustomStringConvertible) -> Request {
+        modified { $0.addParameter(name, value: value) }
+    }
+
+    /// A copy with a query item added (`nil` adds nothing).
+    public func query(_ key: String, _ value: some Encodable & Sendable) -> Request {
+        modified { $0.addQuery(key, value: value) }
+    }
+
+    /// A copy with query items added in order, keys and values as given.
+    public func query(_ items: KeyValuePairs<String, String>) -> Request {
+        modified { request in for (key, value) in items { request.addRawQuery(key, value: value) } }
+    }
+
+    /// A copy with `name` set to `value`, replacing earlier values.
+    public func header(_ name: HTTPField.Name, _ value: String) -> Request {
+        modified { $0.setHeader(name, value: value) }
+    }
+
+    /// A copy with a value of `name` added beside earlier ones.
+    public func addingHeader(_ name: HTTPField.Name, _ value: String) -> Request {
+        modified { $0.addHeader(name, value: value) }
+    }
+
+    /// A copy whose headers are exactly `fields`, replacing every earlier one.
+    public func headers(_ fields: KeyValuePairs<HTTPField.Name, String>) -> Request {
+        modified { request in
+            request.headers = [:]
+            for (name, value) in fields { request.addHeader(name, value: value) }
+        }
+    }
+
+    /// A copy without any value of `name`.
+    public func removingHeader(_ name: HTTPField.Name) -> Request {
+        modified { $0.headers[values: name] = [] }
+    }
+
+    /// A copy with the body `provider` writes; an error it throws fails the request with
+    /// ``CourierError/Kind/encoding`` when it is sent.
+    public func body(_ provider: BodyProvider) -> Request {
+        modified { provider.write(into: &$0) }
+    }
+
+    /// A copy authenticated by `provider` when it is sent, after every other step.
+    public func authenticated(with provider: AuthenticationProvider) -> Request {
+        var copy = self
+        copy.authentication = provider
+        return copy
+    }
+
+    /// A copy that fails with ``CourierError/Kind/timeout`` when the exchange takes longer than
+    /// `timeout` — for a streamed response, until its head arrives.
+    public func timeout(_ timeout: Duration) -> Request {
+        var copy = self
+        copy.timeout = timeout
+        return copy
+    }
+
+    /// A copy named `operationID` in logs, traces and errors.
+    public func named(_ operationID: String) -> Request {
+        modified { $0.operationID = operationID }
+    }
+
+    /// A copy that checks the response with `check` before it is decoded, after the provider's
+    /// validators; a thrown error fails the call as ``CourierError/Kind/validation``.
+    public func validate(
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ check: @escaping @Sendable (Response) throws -> Void
+    ) -> Request {
+        var copy = self
+        copy.validators.append(Validator(name: "validator at \(fileID):\(line)", check: check))
+        return copy
+    }
+
+    /// A copy that changes the encoded request — head, body, URL — just before it enters the
+    /// middleware chain, after the provider's modifiers; a thrown error fails the call as
+    /// ``CourierError/Kind/modifier``.
+    public func beforeSending(
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ change: @escaping @Sendable (inout RawRequest) throws -> Void
+    ) -> Request {
+        var copy = self
+        copy.adjustments.append(Adjustment(name: "request hook at \(fileID):\(line)", apply: change))
+        return copy
+    }
+
+    /// A copy whose response is read by `decoder` instead; every other part — authentication,
+    /// timeout, validation — is kept.
+    public func receiving<T>(_ decoder: ResponseDecoder<T>) -> Request<T> {
+        var request = Request<T>(builder, receiving: decoder)
+        request.authentication = authentication
+        request.timeout = timeout
+        request.validators = validators
+        request.adjustments = adjustments
+        return request
+    }
+}

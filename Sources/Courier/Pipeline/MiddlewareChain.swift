@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+extension Provider {
+    typealias Next = @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+
+    /// The middleware wrapped around the transport step for one request. Each stage's own errors
+    /// are blamed on it by name; errors from further in pass through unchanged. Interceptors
+    /// learn from `request` whether the response streams, and read bodies up to this provider's
+    /// limit.
+    func makeChain(for request: RawRequest) -> Next {
+        let operationID = request.operationID
+        let step = transportStep
+        var next: Next = { head, body, baseURL in
+            do {
+                return try await step.send(head, body: body, baseURL: baseURL, operationID: operationID)
+            } catch {
+                throw PipelineErrors.classifyTransport(error)
+            }
+        }
+        let streaming = request.streamsResponse
+        let limit = responseBodyLimit
+        for middleware in middlewares.reversed() {
+            let inner = next
+            let interceptor = middleware as? InterceptorMiddleware
+            next = { head, body, baseURL in
+                do {
+                    if let interceptor {
+                        return try await interceptor.intercept(
+                            RawRequest(head: head, body: body, baseURL: baseURL, operationID: operationID, streamsResponse: streaming),
+                            bodyLimit: limit,
+                            next: inner
+                        )
+                    }
+                    return try await middleware.intercept(head, body: body, baseURL: baseURL, operationID: operationID, next: inner)
+                } catch let error as CourierError {
+                    throw error
+                } catch {
+                    if PipelineErrors.isCancellation(error) { throw CourierError(.cancelled(error)) }
+                    throw CourierError(.middleware(stage: stageName(of: middleware), error))
+                }
+            }
+        }
+        return next
+    }
+}
+
+enum PipelineErrors {
+    /// Sorts a transport's error into cancellation, timeout or plain transport failure, the same
+    /// way for URLSession (NSURLError −999, −1001) and AsyncHTTPClient (whose transport throws
+    /// `CancellationError` and `CourierError.timeout`).
+    static func classifyTransport(_ error: any Error) -> CourierError {
+        if let error = error as? CourierError { return error }
+        if isCancellation(error) { return CourierError(.cancelled(error)) }
+        if isTimeout(error) { return CourierError(.timeout(error)) }
+        return CourierError(.transport(error))
+    }
+
+    static func isCancellation(_ error: any Error) -> Bool {
+        if error is CancellationError { return true }
+        if let urlError = error as? URLError, urlError.code == .cancelled { return true }
+        let nsError = error as NSError
+        return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled
+    }
+
+    static func isTimeout(_ error: any Error) -> Bool {
+        if let urlError = error as? URLError, urlError.code == .timedOut { return true }
+        let nsError = error as NSError
+        return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut
+    }
+}

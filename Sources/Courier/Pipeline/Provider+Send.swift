@@ -1,0 +1,138 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+extension Provider {
+    /// Sends `request` and returns its value: the one way any request is sent.
+    ///
+    /// In order: the authentication, the provider's modifiers, encoding, the request's own
+    /// hooks, the middleware chain, the transport (following redirects and keeping cookies hop by
+    /// hop), the provider's validators, the request's validators, and the response decoder. The
+    /// request's timeout bounds the exchange. Every failure is a ``CourierError`` naming the stage.
+    public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
+        let raw = try prepare(request)
+        switch request.decoder.read {
+        case .buffered(let decode):
+            let response: Response =
+                if let timeout = request.timeout {
+                    try await within(timeout, raw) { () async throws(CourierError) in try await self.execute(raw) }
+                } else {
+                    try await execute(raw)
+                }
+            try validate(response, request.validators)
+            do {
+                return try decode(response, bodyDecoder(for: request.builder))
+            } catch {
+                throw error.with(operationID: raw.operationID, request: raw)
+            }
+        case .streamed(let wrap):
+            let (head, body): (HTTPResponse, HTTPBody?) =
+                if let timeout = request.timeout {
+                    try await within(timeout, raw) { () async throws(CourierError) in try await self.executeStreaming(raw) }
+                } else {
+                    try await executeStreaming(raw)
+                }
+            try validate(Response(head: head, body: nil, request: raw), request.validators)
+            guard head.status.kind == .successful else {
+                // The error carries the start of the body, never more than 64 KiB of it.
+                let prefix = try? await collectResponseBody(body, limit: 64 * 1024)
+                let response = Response(head: head, body: prefix ?? nil, request: raw)
+                throw CourierError(.status(head.status), operationID: raw.operationID, request: raw, response: response)
+            }
+            return wrap(StreamedResponse(head: head, body: body ?? HTTPBody(), request: raw))
+        }
+    }
+
+    /// Runs the provider's validators, then `extra`, on `response`.
+    private func validate(_ response: Response, _ extra: [Validator]) throws(CourierError) {
+        func run(_ validator: Validator) throws(CourierError) {
+            do {
+                try validator.check(response)
+            } catch {
+                throw CourierError(.validation(stage: validator.name, error), operationID: response.request?.operationID, request: response.request, response: response)
+            }
+        }
+        for validator in validators { try run(validator) }
+        for validator in extra { try run(validator) }
+    }
+
+    /// The body decoder for `builder`: the provider's, unless the request brings its own coder or
+    /// key mapping.
+    private func bodyDecoder(for builder: RequestBuilder) -> any BodyDecoder {
+        guard builder.bodyDecoder != nil || builder.keyMapping != nil else { return mappedDecoder }
+        let mapping = builder.keyMapping ?? keyMapping
+        let base = builder.bodyDecoder ?? bodyDecoder
+        return mapping.isDefault ? base : base.with(keyMapping: mapping)
+    }
+
+    /// Runs `work`, failing with ``CourierError/Kind/timeout`` when it does not finish within
+    /// `timeout`; `work` is then cancelled.
+    private func within<T: Sendable>(
+        _ timeout: Duration,
+        _ request: RawRequest,
+        _ work: @escaping @Sendable () async throws(CourierError) -> T
+    ) async throws(CourierError) -> T {
+        let outcome: Result<T, CourierError> = await withTaskGroup(of: Result<T, CourierError>?.self) { group in
+            group.addTask {
+                do throws(CourierError) {
+                    return .success(try await work())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                } catch {
+                    return nil
+                }
+                return .failure(CourierError(.timeout(TimeoutElapsed(limit: timeout)), operationID: request.operationID, request: request))
+            }
+            // The first to finish wins, the other is cancelled.
+            var first: Result<T, CourierError>?
+            while first == nil, let next = await group.next() { first = next }
+            group.cancelAll()
+            return first ?? .failure(CourierError(.cancelled(nil), operationID: request.operationID, request: request))
+        }
+        return try outcome.get()
+    }
+
+    /// Runs `request` through the chain and the transport and reads the whole response, up to
+    /// ``responseBodyLimit``. The status is not checked.
+    func execute(_ request: RawRequest) async throws(CourierError) -> Response {
+        let (head, body) = try await executeStreaming(request)
+        do {
+            let data = try await collectResponseBody(body, limit: responseBodyLimit)
+            return Response(head: head, body: data, request: request)
+        } catch {
+            throw error.with(operationID: request.operationID, request: request)
+        }
+    }
+
+    /// Runs `request` through the chain and the transport and returns the response with its body
+    /// unread.
+    func executeStreaming(_ request: RawRequest) async throws(CourierError) -> (HTTPResponse, HTTPBody?) {
+        do {
+            if middlewares.isEmpty {
+                // No chain to build: the transport step is called directly.
+                return try await transportStep.send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
+            }
+            return try await makeChain(for: request)(request.head, request.body, request.baseURL)
+        } catch let error as CourierError {
+            throw error.with(operationID: request.operationID, request: request)
+        } catch {
+            throw PipelineErrors.classifyTransport(error).with(operationID: request.operationID, request: request)
+        }
+    }
+
+    /// The transport with Courier's redirect and cookie handling around each hop.
+    var transportStep: TransportStep {
+        TransportStep(base: transport, redirects: redirects, cookieJar: cookieJar)
+    }
+}
+
+/// The deadline of a request with a timeout passed.
+struct TimeoutElapsed: Error, CustomStringConvertible {
+    let limit: Duration
+    var description: String { "no response within \(limit)" }
+}

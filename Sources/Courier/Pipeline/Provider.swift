@@ -1,0 +1,232 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+public import OpenAPIRuntime
+import OpenAPIURLSession
+
+/// Sends requests: applies request modifiers, encodes, runs the middleware chain around the
+/// transport, and decodes the response.
+///
+/// A provider is a value: `modifyRequests`, `intercept` and `with(middleware:)` return a new
+/// provider, so configure it once and share it.
+///
+/// ```swift
+/// let provider = Provider(baseURL: "https://api.example.com/v1")
+///     .modifyRequests { req in req.addHeader("X-Client", value: "courier") }
+///     .intercept { req, next in
+///         let res = try await next(req)
+///         print(req.method, req.path, res.statusCode ?? 0)
+///         return res
+///     }
+/// let users: Users = UsersAPI(provider: provider)
+/// ```
+public struct Provider: Sendable {
+    let base: Result<URL, CourierError>
+    /// Sends the requests; URLSession with an ephemeral configuration unless you choose another.
+    public var transport: any ClientTransport
+    /// Middleware and interceptors, outermost first.
+    public var middlewares: [any ClientMiddleware]
+    /// Request modifiers, applied in order before a request is encoded.
+    public var modifiers: [any RequestModifier]
+    /// The most bytes of a response body that are read into memory; a longer body fails the
+    /// request with a ``CourierError/Kind/transport`` error. 64 MiB unless you set it.
+    public var responseBodyLimit: Int = Provider.defaultBodyLimit
+    /// Whether redirects are followed, and which headers never go to another origin.
+    public var redirects: RedirectPolicy = .follow()
+    /// Checks run on every response before it is decoded, in order.
+    var validators: [Validator] = []
+    /// Keeps cookies across requests and redirect hops, when set.
+    var cookieJar: CookieJar?
+    /// How arrays in query items are written; a repeated key unless you choose otherwise.
+    public var queryArrayEncoding: ArrayEncoding = .repeatedKey
+
+    /// How keys of queries, fields, bodies and responses are spelled.
+    public var keyMapping: KeyMapping {
+        didSet { updateCoders() }
+    }
+    /// The body encoder, JSON unless you choose otherwise.
+    public var bodyEncoder: any BodyEncoder {
+        didSet { updateCoders() }
+    }
+    /// The decoder of response bodies, JSON unless you choose otherwise.
+    public var bodyDecoder: any BodyDecoder {
+        didSet { updateCoders() }
+    }
+
+    // The coders with the key mapping applied, made once rather than per request.
+    private(set) var mappedEncoder: any BodyEncoder
+    private(set) var mappedDecoder: any BodyDecoder
+
+    /// A provider for the API at `baseURL`. The base URL may end with a slash or not and may
+    /// carry a path prefix (`https://host/api/v1`); request paths are appended to it. A string
+    /// that is not an absolute http(s) URL makes every request fail with
+    /// ``CourierError/Kind/invalidRequest``.
+    public init(
+        baseURL: String,
+        transport: (any ClientTransport)? = nil,
+        modifiers: [any RequestModifier] = [],
+        interceptors: [any Interceptor] = [],
+        middlewares: [any ClientMiddleware] = [],
+        keyMapping: KeyMapping = .useDefaultKeys,
+        encoder: any BodyEncoder = Provider.defaultJSONEncoder(),
+        decoder: any BodyDecoder = JSONDecoder()
+    ) {
+        self.base = Self.normalize(baseURL)
+        self.transport = transport ?? Self.defaultTransport
+        self.modifiers = modifiers
+        self.middlewares = interceptors.map { InterceptorMiddleware($0) } + middlewares
+        self.keyMapping = keyMapping
+        self.bodyEncoder = encoder
+        self.bodyDecoder = decoder
+        self.mappedEncoder = encoder
+        self.mappedDecoder = decoder
+        updateCoders()
+    }
+
+    /// A provider for the API at `baseURL`.
+    public init(
+        baseURL: URL,
+        transport: (any ClientTransport)? = nil,
+        modifiers: [any RequestModifier] = [],
+        interceptors: [any Interceptor] = [],
+        middlewares: [any ClientMiddleware] = [],
+        keyMapping: KeyMapping = .useDefaultKeys,
+        encoder: any BodyEncoder = Provider.defaultJSONEncoder(),
+        decoder: any BodyDecoder = JSONDecoder()
+    ) {
+        self.init(
+            baseURL: baseURL.absoluteString,
+            transport: transport,
+            modifiers: modifiers,
+            interceptors: interceptors,
+            middlewares: middlewares,
+            keyMapping: keyMapping,
+            encoder: encoder,
+            decoder: decoder
+        )
+    }
+
+    /// 64 MiB: the most bytes of a response body read into memory unless you choose otherwise.
+    static let defaultBodyLimit = 64 * 1024 * 1024
+
+    /// The base URL, without a trailing slash; `nil` when the one given was not valid.
+    public var baseURL: URL? { try? base.get() }
+
+    private mutating func updateCoders() {
+        mappedEncoder = keyMapping.isDefault ? bodyEncoder : bodyEncoder.with(keyMapping: keyMapping)
+        mappedDecoder = keyMapping.isDefault ? bodyDecoder : bodyDecoder.with(keyMapping: keyMapping)
+    }
+
+    /// Accepts absolute http(s) URLs and drops a trailing slash, so that `/users` appended to
+    /// `https://host/api/` gives `https://host/api/users`.
+    static func normalize(_ string: String) -> Result<URL, CourierError> {
+        var trimmed = string.trimmingCharacters(in: .whitespaces)
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+            url.query == nil, url.fragment == nil
+        else {
+            return .failure(CourierError(.invalidBaseURL(string)))
+        }
+        return .success(url)
+    }
+
+    /// JSON with keys sorted, so that the same value always gives the same bytes (Foundation's
+    /// encoder otherwise writes keys in an order that changes from run to run).
+    public static func defaultJSONEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    /// The transport used when none is given: URLSession with an ephemeral configuration that
+    /// keeps no cookies — nothing shared with `URLSession.shared`, nothing written to disk, no
+    /// state carried from one request to the next unless you add a ``CookieJar``.
+    static let defaultTransport: any ClientTransport = URLSessionTransport(
+        configuration: .init(session: URLSession(configuration: statelessConfiguration(), delegate: NoAutomaticRedirects(), delegateQueue: nil))
+    )
+
+    static func statelessConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        return configuration
+    }
+}
+
+extension Provider {
+    /// A copy that applies `modifier` to every request before it is encoded.
+    public func modifyRequests(_ modifier: any RequestModifier) -> Provider {
+        var copy = self
+        copy.modifiers.append(modifier)
+        return copy
+    }
+
+    /// A copy that runs `action` on every request before it is encoded.
+    public func modifyRequests(
+        fileID: String = #fileID,
+        line: Int = #line,
+        action: @escaping @Sendable (inout RequestBuilder) throws -> Void
+    ) -> Provider {
+        modifyRequests(ClosureModifier(action: action, name: "modifier at \(fileID):\(line)"))
+    }
+
+    /// A copy that runs `interceptor` around every request, inside the ones added before it.
+    public func intercept(_ interceptor: any Interceptor) -> Provider {
+        with(middleware: InterceptorMiddleware(interceptor))
+    }
+
+    /// A copy that runs `action` around every request; call `next` to continue.
+    public func intercept(
+        fileID: String = #fileID,
+        line: Int = #line,
+        action: @escaping @Sendable (RawRequest, Interceptor.Next) async throws -> Response
+    ) -> Provider {
+        with(middleware: InterceptorMiddleware(ClosureInterceptor(action: action), name: "interceptor at \(fileID):\(line)"))
+    }
+
+    /// A copy that runs `middleware` — any swift-openapi-runtime `ClientMiddleware` — around
+    /// every request, inside the ones added before it.
+    public func with(middleware: any ClientMiddleware) -> Provider {
+        var copy = self
+        copy.middlewares.append(middleware)
+        return copy
+    }
+
+    /// A copy that checks every response with `validator` before it is decoded; a thrown error
+    /// fails the call as ``CourierError/Kind/validation``, the error kept as its underlying error.
+    public func validate(
+        fileID: String = #fileID,
+        line: Int = #line,
+        _ validator: @escaping @Sendable (Response) throws -> Void
+    ) -> Provider {
+        var copy = self
+        copy.validators.append(Validator(name: "validator at \(fileID):\(line)", check: validator))
+        return copy
+    }
+
+    /// A copy that sends through `transport`.
+    public func with(transport: any ClientTransport) -> Provider {
+        var copy = self
+        copy.transport = transport
+        return copy
+    }
+}
+
+/// Makes URLSession return redirect responses instead of following them — on Linux it would
+/// send every header, credentials included, to the new location — so that Courier follows them
+/// under its ``RedirectPolicy``.
+final class NoAutomaticRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Whether and how far Courier follows redirects.
+///
+/// Courier follows redirects itself on every transport (URLSession and AsyncHTTPClient are
+/// configured not to), so that the same rules hold everywhere: `Authorization`, `Cookie`,
+/// `Proxy-Authorization` and the headers you name never go to another origin (scheme, host or
+/// port); 303 — and 301/302 after a `POST` — continue as `GET` without the body; 307 and 308
+/// keep the method and send the body again when it can be read again.
+public struct RedirectPolicy: Sendable {
+    let limit: Int
+    let secrets: Set<HTTPField.Name>
+
+    /// Follow up to `limit` redirects (10 unless given), dropping `secrets` as well as the
+    /// credential headers when the origin changes.
+    public static func follow(limit: Int = 10, dropping secrets: Set<HTTPField.Name> = []) -> RedirectPolicy {
+        RedirectPolicy(limit: max(0, limit), secrets: secrets)
+    }
+
+    /// Return redirect responses as they are.
+    public static let none = RedirectPolicy(limit: 0, secrets: [])
+}
+
+/// Scheme, host and port, with the default port filled in.
+struct Origin: Equatable {
+    let scheme: String
+    let host: String
+    let port: Int
+
+    init(_ url: URL) {
+        scheme = url.scheme?.lowercased() ?? ""
+        host = url.host?.lowercased() ?? ""
+        port = url.port ?? (scheme == "https" ? 443 : 80)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A cookie: sent in a request's `Cookie` header, or read from a response's `Set-Cookie`.
+public struct Cookie: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var value: String
+    /// `Path`, `Domain`, `Expires`, `Max-Age`, `SameSite`… as the server sent them.
+    public var attributes: [String: String]
+    /// Whether the server marked it `Secure`.
+    public var isSecure: Bool
+    /// Whether the server marked it `HttpOnly`.
+    public var isHTTPOnly: Bool
+
+    public init(name: String, value: String, attributes: [String: String] = [:], isSecure: Bool = false, isHTTPOnly: Bool = false) {
+        self.name = name
+        self.value = value
+        self.attributes = attributes
+        self.isSecure = isSecure
+        self.isHTTPOnly = isHTTPOnly
+    }
+
+    /// Reads one `Set-Cookie` value; `nil` when it has no `name=value` pair.
+    public init?(setCookie header: String) {
+        var parts = header.split(separator: ";", omittingEmptySubsequences: true).makeIterator()
+        guard let pair = parts.next(), let equals = pair.firstIndex(of: "=") else { return nil }
+        let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return nil }
+        self.init(name: name, value: pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+        while let attribute = parts.next() {
+            let pieces = attribute.split(separator: "=", maxSplits: 1)
+            let key = pieces[0].trimmingCharacters(in: .whitespaces)
+            switch key.lowercased() {
+            case "secure": isSecure = true
+            case "httponly": isHTTPOnly = true
+            default: attributes[key] = pieces.count > 1 ? pieces[1].trimmingCharacters(in: .whitespaces) : ""
+            }
+        }
+    }
+
+    public var description: String { "\(name)=\(value)" }
+}
+
+extension Response {
+    /// The cookies of every `Set-Cookie` header. Where a transport joins repeated headers into one
+    /// value (URLSession on Linux), they are split again at commas that start a new
+    /// `name=value` pair.
+    public var cookies: [Cookie] {
+        headers[values: .setCookie].flatMap(Self.splitJoinedSetCookie).compactMap(Cookie.init(setCookie:))
+    }
+
+    /// Splits `a=1; Path=/, b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT` into its two cookies: a
+    /// comma starts a new cookie only when what follows looks like `name=` before any `;`.
+    static func splitJoinedSetCookie(_ value: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var index = value.startIndex
+        while index < value.endIndex {
+            let character = value[index]
+            if character == "," {
+                let rest = value[value.index(after: index)...]
+                let head = rest.prefix { $0 != ";" && $0 != "," }
+                if let equals = head.firstIndex(of: "="), !head[..<equals].trimmingCharacters(in: .whitespaces).contains(" ") {
+                    result.append(current)
+                    current = ""
+                    index = value.index(after: index)
+                    continue
+                }
+            }
+            current.append(character)
+            index = value.index(after: index)
+        }
+        result.append(current)
+        return result.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+extension RequestBuilder {
+    /// Adds cookies to the request's `Cookie` header (every transport sends them as one header).
+    public mutating func addCookies(_ cookies: [Cookie]) {
+        for cookie in cookies { appendHeader(.cookie, "\(cookie.name)=\(cookie.value)", replacing: false) }
+    }
+}

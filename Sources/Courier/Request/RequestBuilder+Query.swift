@@ -1,0 +1,73 @@
+import Foundation
+
+extension RequestBuilder {
+    /// Adds a query item. Any `Encodable` works: strings, numbers, `Bool`, dates (ISO 8601),
+    /// enums with raw values, arrays (repeated key unless ``queryArrayEncoding`` says otherwise)
+    /// and nested values (`filter[status]=open`). An optional that is `nil` adds nothing. Keys
+    /// follow the key mapping.
+    public mutating func addQuery(_ key: String, value: some Encodable & Sendable) {
+        queryItems.append(QueryEntry(key: key, value: .encodable(value), mapsKey: true))
+    }
+
+    /// Adds a query item holding text; `nil` adds nothing.
+    public mutating func addQuery(_ key: String, value: String?) {
+        guard let value else { return }
+        queryItems.append(QueryEntry(key: key, value: .string(value), mapsKey: true))
+    }
+
+    /// Adds a query item holding an integer; `nil` adds nothing.
+    public mutating func addQuery(_ key: String, value: Int?) {
+        guard let value else { return }
+        queryItems.append(QueryEntry(key: key, value: .string(String(value)), mapsKey: true))
+    }
+
+    /// Adds a query item holding `true` or `false`; `nil` adds nothing.
+    public mutating func addQuery(_ key: String, value: Bool?) {
+        guard let value else { return }
+        queryItems.append(QueryEntry(key: key, value: .string(value ? "true" : "false"), mapsKey: true))
+    }
+
+    /// Adds a query item holding an enum's raw value.
+    public mutating func addQuery<T: RawRepresentable & Sendable>(_ key: String, value: T)
+    where T.RawValue: Encodable & Sendable {
+        addQuery(key, value: value.rawValue)
+    }
+
+    /// Adds a query item holding an enum's raw value.
+    public mutating func addQuery<T: RawRepresentable & Encodable & Sendable>(_ key: String, value: T)
+    where T.RawValue: Encodable & Sendable {
+        addQuery(key, value: value.rawValue)
+    }
+
+    /// Adds a query item holding an optional enum's raw value; `nil` adds nothing.
+    public mutating func addQuery<T: RawRepresentable & Sendable>(_ key: String, value: T?)
+    where T.RawValue: Encodable & Sendable {
+        addQuery(key, value: value?.rawValue)
+    }
+
+    /// Adds a query item holding an optional `Codable` enum's raw value; `nil` adds nothing.
+    public mutating func addQuery<T: RawRepresentable & Encodable & Sendable>(_ key: String, value: T?)
+    where T.RawValue: Encodable & Sendable {
+        addQuery(key, value: value?.rawValue)
+    }
+
+    /// Adds query items holding enums' raw values.
+    public mutating func addQuery<T: RawRepresentable & Sendable>(_ key: String, value: [T])
+    where T.RawValue: Encodable & Sendable {
+        addQuery(key, value: value.map(\.rawValue))
+    }
+
+    /// Adds a query item exactly as given: the key is not mapped, `nil` is sent as a bare key
+    /// (`?flag`).
+    public mutating func addRawQuery(_ key: String, value: String?) {
+        queryItems.append(QueryEntry(key: key, value: .string(value), mapsKey: false))
+    }
+}
+
+extension RequestBuilder {
+    /// Adds query items from a dictionary, in key order, keys and values as given; `nil` adds
+    /// none.
+    public mutating func addQueryItems(_ items: [String: String]?) {
+        for (key, value) in (items ?? [:]).sorted(by: { $0.key < $1.key }) { addRawQuery(key, value: value) }
+    }
+}

@@ -1,0 +1,76 @@
+public import Foundation
+
+/// A type a response header can be read as: `String`, `Int`, `Double`, `Bool`, `Date` (HTTP
+/// date or ISO 8601), `URL`, or your own.
+public protocol HeaderValue: Sendable {
+    /// The value of `text`, or `nil` when it cannot be read as this type.
+    init?(headerValue text: String)
+}
+
+extension String: HeaderValue {
+    public init?(headerValue text: String) { self = text }
+}
+
+extension Int: HeaderValue {
+    public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
+}
+
+extension Int64: HeaderValue {
+    public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
+}
+
+extension Double: HeaderValue {
+    public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
+}
+
+extension Bool: HeaderValue {
+    public init?(headerValue text: String) {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "true", "1", "yes": self = true
+        case "false", "0", "no": self = false
+        default: return nil
+        }
+    }
+}
+
+extension URL: HeaderValue {
+    public init?(headerValue text: String) { self.init(string: text.trimmingCharacters(in: .whitespaces)) }
+}
+
+extension Date: HeaderValue {
+    /// An HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`) or an ISO 8601 date.
+    public init?(headerValue text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let date = try? Date(trimmed, strategy: .iso8601) {
+            self = date
+            return
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: trimmed) else { return nil }
+        self = date
+    }
+}
+
+extension Response {
+    /// The header `name` read as `T`; an error naming the header when it is missing or cannot be
+    /// read as `T`.
+    public func header<T: HeaderValue>(_ name: String, as type: T.Type) throws(CourierError) -> T {
+        guard let value = try optionalHeader(name, as: T.self) else {
+            throw CourierError(.missingHeader(name: name), response: self)
+        }
+        return value
+    }
+
+    /// The header `name` read as `T`, `nil` when missing; an error naming the header when it is
+    /// present but cannot be read as `T`.
+    public func optionalHeader<T: HeaderValue>(_ name: String, as type: T.Type) throws(CourierError) -> T? {
+        guard let fieldName = HTTPField.Name(name), let text = headers[fieldName] else { return nil }
+        guard let value = T(headerValue: text) else {
+            throw CourierError(.unreadableHeader(name: name, value: text, type: "\(T.self)"), response: self)
+        }
+        return value
+    }
+}

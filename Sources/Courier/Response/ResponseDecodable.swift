@@ -1,0 +1,30 @@
+import Foundation
+
+/// A response type that reads itself from the whole HTTP response: status, headers, cookies and
+/// body. The ``EndpointResponse(format:)`` macro writes the conformance.
+public protocol ResponseDecodable: Sendable {
+    /// Reads `response`, decoding bodies with `decoder`.
+    init(from response: Courier.Response, decoder: any BodyDecoder) throws(CourierError)
+    /// The `Accept` header requests for this response send unless they set their own; `nil`
+    /// sends none.
+    static var acceptedContentType: String? { get }
+}
+
+extension ResponseDecodable {
+    /// `application/json`.
+    public static var acceptedContentType: String? { "application/json" }
+}
+
+/// The response of an endpoint that returns nothing to read: only the status is checked.
+public struct EmptyResponse: ResponseDecodable, Equatable {
+    /// The one empty response.
+    public init() {}
+
+    /// Checks the status.
+    public init(from response: Courier.Response, decoder: any BodyDecoder) throws(CourierError) {
+        try response.validate()
+    }
+
+    /// None.
+    public static var acceptedContentType: String? { nil }
+}

@@ -1,0 +1,16 @@
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// The attributes that only mark a declaration for another macro to read — `@GET` … `@HTTP` for
+/// `@API`, `@PathParameter` … for `@Endpoint`, `@ResponseBody` … for `@EndpointResponse` — and
+/// generate nothing themselves.
+public struct MarkerMacro: PeerMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingPeersOf declaration: some DeclSyntaxProtocol,
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        []
+    }
+}

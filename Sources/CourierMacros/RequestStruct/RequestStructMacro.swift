@@ -1,0 +1,36 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@Endpoint(.post, "/path/{id}")` on a struct: conforms it to `Courier.Endpoint` and writes
+/// `makeRequest()`, which sets every annotated property on the request directly.
+public struct RequestStructMacro: MemberMacro, ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard declaration.is(StructDeclSyntax.self) else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): Courier.Endpoint {}")]
+    }
+
+    public static func expansion(
+        of node: AttributeSyntax,
+        providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        guard let structDecl = declaration.as(StructDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: Syntax(node), message: CourierDiagnostic.endpointOnNonStruct))
+            return []
+        }
+        var parser = RequestStructParser()
+        let model = parser.parse(structDecl, attribute: node)
+        for diagnostic in parser.diagnostics { context.diagnose(diagnostic) }
+        guard let model, !parser.hasErrors else { return [] }
+        return [DeclSyntax(stringLiteral: RequestStructGenerator.generate(model))]
+    }
+}

@@ -1,0 +1,26 @@
+import SwiftDiagnostics
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@EndpointResponse` on a struct: conforms it to `Courier.ResponseDecodable` with an
+/// initializer that reads each annotated property from the response.
+public struct ResponseStructMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax,
+        attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol,
+        conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard let structDecl = declaration.as(StructDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: Syntax(node), message: CourierDiagnostic.responseOnNonStruct))
+            return []
+        }
+        var parser = ResponseStructParser()
+        let model = parser.parse(structDecl, attribute: node)
+        for diagnostic in parser.diagnostics { context.diagnose(diagnostic) }
+        guard let model else { return [] }
+        return [try ExtensionDeclSyntax("extension \(type.trimmed): Courier.ResponseDecodable {\n\(raw: ResponseStructGenerator.generate(model))\n}")]
+    }
+}
