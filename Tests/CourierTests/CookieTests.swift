@@ -36,4 +36,15 @@ struct CookieTests {
         #expect(response.cookies[2].isSecure)
         #expect(response.cookies[1].attributes["Path"] == "/echo/scoped")
     }
+
+    @Test("A jar sees every redirect hop: a cookie set on a login's 302 reaches the page and later requests", arguments: TransportKind.allCases)
+    func jarOnRedirectHops(transport: TransportKind) async throws {
+        let jar = CookieJar()
+        let provider = try await transport.provider().with(cookieJar: jar)
+        let home = try await provider.send(Request(.post, "/login-redirect", receiving: .json(Echo.self)).body(.form(["user": "ada"])))
+        #expect(home.path == "/echo/home")
+        #expect(home.header("cookie") == "session=from-redirect")
+        #expect(jar.cookies.map(\.name) == ["session"])
+        #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/later")).header("cookie") == "session=from-redirect")
+    }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Everything a request is: what to send, how to read the response, and the rules it is sent
 /// under — authentication, timeout, validation, and whether the response streams.

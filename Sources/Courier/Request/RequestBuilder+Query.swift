@@ -51,6 +51,12 @@ extension RequestBuilder {
         addQuery(key, value: value?.rawValue)
     }
 
+    /// Adds query items holding `Codable` enums' raw values.
+    public mutating func addQuery<T: RawRepresentable & Encodable & Sendable>(_ key: String, value: [T])
+    where T.RawValue: Encodable & Sendable {
+        addQuery(key, value: value.map(\.rawValue))
+    }
+
     /// Adds query items holding enums' raw values.
     public mutating func addQuery<T: RawRepresentable & Sendable>(_ key: String, value: [T])
     where T.RawValue: Encodable & Sendable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The fluent steps: each returns a new request and keeps every part set before it, so the
 /// order of the steps does not matter.
