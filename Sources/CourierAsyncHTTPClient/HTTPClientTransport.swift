@@ -10,7 +10,7 @@ public import OpenAPIRuntime
 ///
 /// It exists beside `OpenAPIAsyncHTTPClient.AsyncHTTPClientTransport` because that transport
 /// lower-cases every request header name and keeps only the last of repeated response headers
-/// (two `Set-Cookie` headers arrive as one); `TransportDefectTests` shows both. This one sends
+/// (two `Set-Cookie` headers arrive as one); `AsyncHTTPClientTests.shippedTransportDefects` shows both. This one sends
 /// names as written and keeps every response header.
 public struct HTTPClientTransport: ClientTransport {
     /// The client requests go through.
@@ -28,6 +28,9 @@ public struct HTTPClientTransport: ClientTransport {
         self.timeout = timeout
     }
 
+    /// Sends `request` through the client, header names as written and cookies joined into one
+    /// `Cookie` header; bodies up to 256 KiB travel as one buffer, larger ones stream, and deadlines
+    /// throw `CourierError.timeout`.
     public func send(
         _ request: HTTPRequest,
         body: HTTPBody?,

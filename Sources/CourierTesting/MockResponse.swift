@@ -3,10 +3,14 @@ public import HTTPTypes
 
 /// What a ``MockTransport`` answers: a status, headers and a body.
 public struct MockResponse: Sendable {
+    /// The status sent back; `200 OK` unless given.
     public var status: HTTPResponse.Status
+    /// The header fields sent back; ``MockTransport`` adds `Content-Length` when a body has none.
     public var headers: HTTPFields
+    /// The body's bytes; `nil` for a response without a body.
     public var body: Data?
 
+    /// A response with `status`, `headers` and `body`, sent back as given.
     public init(status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], body: Data? = nil) {
         self.status = status
         self.headers = headers

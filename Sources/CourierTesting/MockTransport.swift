@@ -58,6 +58,8 @@ public final class MockTransport: ClientTransport {
     /// Forgets the requests received so far.
     public func clearRequests() { state.withLock { $0.requests.removeAll() } }
 
+    /// Records `request` and its body, then answers from the latest matching stub, else the fallback
+    /// handler, else throws `CourierError.unmocked`; a response body without `Content-Length` gets one.
     public func send(
         _ request: HTTPRequest,
         body: HTTPBody?,

@@ -6,26 +6,32 @@ import XMLCoder
 /// `rootKey` says otherwise.
 public struct XMLBodyEncoder: BodyEncoder {
     /// The root element's name; the value's type name when `nil`.
-    public var rootKey: String?
+    var rootKey: String?
     /// Whether to start with `<?xml version="1.0" encoding="UTF-8"?>`.
-    public var includesHeader: Bool
+    var includesHeader: Bool
     /// How keys are spelled.
-    public var keyMapping: KeyMapping
+    var keyMapping: KeyMapping
 
+    /// An encoder with the root element named `rootKey` (the type's name when `nil`), an XML declaration unless
+    /// `includesHeader` is `false`, and keys spelled as `keyMapping` says.
     public init(rootKey: String? = nil, includesHeader: Bool = true, keyMapping: KeyMapping = .useDefaultKeys) {
         self.rootKey = rootKey
         self.includesHeader = includesHeader
         self.keyMapping = keyMapping
     }
 
+    /// Always `application/xml; charset=utf-8`, as the body is written in UTF-8.
     public var contentType: String { "application/xml; charset=utf-8" }
 
+    /// A copy of this encoder that spells keys as `keyMapping` says.
     public func with(keyMapping: KeyMapping) -> any BodyEncoder {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
     }
 
+    /// Writes `value` as an XML document; a value without keys or elements at the top level, such as
+    /// a bare string, throws an `EncodingError` instead.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         // XMLCoder stops the process on a top-level value that is not a keyed or unkeyed
         // container; refuse those here with an error instead.
@@ -45,16 +51,20 @@ public struct XMLBodyEncoder: BodyEncoder {
 
 /// Reads XML response bodies with XMLCoder.
 public struct XMLBodyDecoder: BodyDecoder {
-    public var keyMapping: KeyMapping
+    /// How the document's keys are mapped back to property names.
+    var keyMapping: KeyMapping
 
+    /// A decoder that maps keys back as `keyMapping` says, unchanged by default.
     public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
 
+    /// A copy of this decoder that maps keys back as `keyMapping` says.
     public func with(keyMapping: KeyMapping) -> any BodyDecoder {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
     }
 
+    /// Decodes a `T` from the XML document in `data`, keys mapped back as `keyMapping` says.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let decoder = XMLDecoder()
         let mapping = keyMapping

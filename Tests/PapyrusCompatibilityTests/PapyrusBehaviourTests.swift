@@ -5,7 +5,7 @@ import Testing
 import XCTest
 
 /// The README's examples, run against the test server wherever they describe behaviour.
-@Suite("Papyrus' README examples behave as the README says")
+@Suite("Papyrus' README examples behave as the README says", .timeLimit(.minutes(2)))
 struct PapyrusBehaviourTests {
     static let todosJSON = #"[{"name":"a","isDone":false,"tags":["x"]}]"#
     static let userJSON = #"{"id":1,"name":"Ada"}"#

@@ -45,8 +45,11 @@ extension MappedCodingKey {
 }
 
 extension JSONEncoder: BodyEncoder {
+    /// Always `application/json`, with no parameters.
     public var contentType: String { "application/json" }
 
+    /// A new encoder with this one's formatting, date, data and float strategies and user info, keys written as
+    /// `keyMapping` says; `useDefaultKeys` keeps this encoder's own key strategy.
     public func with(keyMapping: KeyMapping) -> any BodyEncoder {
         let copy = JSONEncoder()
         copy.outputFormatting = outputFormatting
@@ -65,6 +68,8 @@ extension JSONEncoder: BodyEncoder {
 }
 
 extension JSONDecoder: BodyDecoder {
+    /// A new decoder with this one's date, data and float strategies, JSON5 and top-level options and
+    /// user info, keys read as `keyMapping` says; `useDefaultKeys` keeps this decoder's own key strategy.
     public func with(keyMapping: KeyMapping) -> any BodyDecoder {
         let copy = JSONDecoder()
         copy.dateDecodingStrategy = dateDecodingStrategy
@@ -88,12 +93,14 @@ extension JSONDecoder: BodyDecoder {
 /// `A–Z a–z 0–9 - . _ ~` percent-encoded (so `+`, `&` and `=` in values survive) and spaces as `+`.
 public struct URLFormEncoder: BodyEncoder {
     /// How arrays are written; `tags[]=a&tags[]=b` unless you choose otherwise.
-    public var arrayEncoding: ArrayEncoding
+    var arrayEncoding: ArrayEncoding
     /// How dates are written; ISO 8601 unless you choose otherwise.
-    public var dateEncoding: FormDateEncoding
+    var dateEncoding: FormDateEncoding
     /// How keys are spelled.
-    public var keyMapping: KeyMapping
+    var keyMapping: KeyMapping
 
+    /// An encoder that writes arrays, dates and keys as given; by default `tags[]=a`, ISO 8601 and
+    /// the Swift names.
     public init(
         arrayEncoding: ArrayEncoding = .brackets,
         dateEncoding: FormDateEncoding = .iso8601,
@@ -104,14 +111,17 @@ public struct URLFormEncoder: BodyEncoder {
         self.keyMapping = keyMapping
     }
 
+    /// Always `application/x-www-form-urlencoded`, with no parameters.
     public var contentType: String { "application/x-www-form-urlencoded" }
 
+    /// A copy of this encoder that spells keys as `keyMapping` says.
     public func with(keyMapping: KeyMapping) -> any BodyEncoder {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
     }
 
+    /// The form's text from ``encodeToString(_:)`` as UTF-8 bytes.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         Data(try encodeToString(value).utf8)
     }

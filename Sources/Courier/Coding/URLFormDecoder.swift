@@ -3,16 +3,20 @@ public import Foundation
 /// Reads `application/x-www-form-urlencoded` bodies: `a=1&b[c]=2&tags[]=x&tags[]=y`, repeated
 /// keys and `key[0]` indexes as arrays, `+` as a space, keys mapped back with ``keyMapping``.
 public struct URLFormDecoder: BodyDecoder {
+    /// How the form's keys are mapped back to property names.
     public var keyMapping: KeyMapping
 
+    /// A decoder that maps keys back as `keyMapping` says, unchanged by default.
     public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
 
+    /// A copy of this decoder that maps keys back as `keyMapping` says.
     public func with(keyMapping: KeyMapping) -> any BodyDecoder {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
     }
 
+    /// Parses `data` as UTF-8 form text and decodes a `T` from its fields, bracketed keys as nested values.
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let tree = FormValue.parse(String(decoding: data, as: UTF8.self))
         return try T(from: FormValueDecoder(value: tree, codingPath: [], keyMapping: keyMapping))

@@ -43,6 +43,7 @@ public struct CourierError: Error, Sendable {
         /// A mock or stub had nothing to answer with.
         public static let unmocked = Kind(name: "unmocked")
 
+        /// The kind's name, such as `status` or `timeout`.
         public var description: String { name }
     }
 
@@ -79,6 +80,8 @@ public struct CourierError: Error, Sendable {
 }
 
 extension CourierError: CustomStringConvertible {
+    /// The kind, the operation and the request's method and path when known, then the message:
+    /// `CourierError.status in Users.getUser (GET /users/42): …`.
     public var description: String {
         var text = "CourierError.\(kind)"
         if let operationID { text += " in \(operationID)" }
@@ -88,22 +91,23 @@ extension CourierError: CustomStringConvertible {
 }
 
 extension CourierError: LocalizedError {
+    /// The same text as `description`, so that `localizedDescription` shows it as well.
     public var errorDescription: String? { description }
 }
 
 extension CourierError {
     /// Creates an error for a mock or stub with nothing to answer for `operationID`.
-    public static func unmocked(_ operationID: String, detail: String? = nil) -> CourierError {
+    package static func unmocked(_ operationID: String, detail: String? = nil) -> CourierError {
         CourierError(.unmocked(operationID: operationID, detail: detail), operationID: operationID)
     }
 
     /// Wraps an error that a test double or custom component wants reported as a transport failure.
-    public static func transport(_ error: any Error, operationID: String? = nil) -> CourierError {
+    package static func transport(_ error: any Error, operationID: String? = nil) -> CourierError {
         CourierError(.transport(error), operationID: operationID)
     }
 
     /// Wraps an error that a transport knows to be a timeout.
-    public static func timeout(_ error: any Error, operationID: String? = nil) -> CourierError {
+    package static func timeout(_ error: any Error, operationID: String? = nil) -> CourierError {
         CourierError(.timeout(error), operationID: operationID)
     }
 

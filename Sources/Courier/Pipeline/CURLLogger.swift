@@ -20,14 +20,18 @@ public struct CURLLogger: Interceptor {
         public static let onError = Mode(always: false)
     }
 
-    public var mode: Mode
-    public var logger: Logger
-    public var level: Logger.Level
+    /// Whether every request is logged or only those that fail.
+    let mode: Mode
+    /// The logger the `curl` commands are written to.
+    let logger: Logger
+    /// The level the commands are logged at; `debug` unless given.
+    let level: Logger.Level
     /// Headers to redact besides `Authorization`, `Cookie` and `Proxy-Authorization`.
-    public var secrets: Set<HTTPField.Name>
+    let secrets: Set<HTTPField.Name>
     /// Headers to show even though they are secret.
-    public var revealing: Set<HTTPField.Name>
+    let revealing: Set<HTTPField.Name>
 
+    /// A logger that writes requests to `logger` at `level`, every one or only failures as `mode` says.
     public init(
         when mode: Mode = .always,
         logger: Logger = Logger(label: "Courier.cURL"),
@@ -42,6 +46,8 @@ public struct CURLLogger: Interceptor {
         self.revealing = revealing
     }
 
+    /// Builds the `curl` command before sending, then logs it with the operation ID and the status or error, as
+    /// `mode` says; the response or error passes through unchanged.
     public func intercept(req: RawRequest, next: Next) async throws -> Response {
         let command = await req.cURL(secrets: secrets, revealing: revealing)
         let metadata: Logger.Metadata = ["operation": "\(req.operationID)"]

@@ -23,6 +23,7 @@ public final class CookieJar: Sendable {
 
     private let stored = Locked<[Stored]>([])
 
+    /// An empty jar, filled by the `Set-Cookie` headers of responses once a provider uses it.
     public init() {}
 
     /// The cookies kept now.

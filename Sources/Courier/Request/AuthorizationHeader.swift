@@ -28,7 +28,9 @@ public struct AuthorizationHeader: Sendable, Hashable, ExpressibleByStringLitera
         AuthorizationHeader(value: value)
     }
 
+    /// A header that sends `value` exactly as given, scheme included.
     public init(value: String) { self.value = value }
+    /// A header written as a literal, such as `"Token abc"`, sent exactly as written.
     public init(stringLiteral value: String) { self.value = value }
 }
 

@@ -2,7 +2,9 @@ import Foundation
 
 /// A cookie: sent in a request's `Cookie` header, or read from a response's `Set-Cookie`.
 public struct Cookie: Sendable, Hashable, CustomStringConvertible {
+    /// The cookie's name, the part before `=` in `Cookie` and `Set-Cookie`.
     public var name: String
+    /// The cookie's value, as sent in `Cookie` and received in `Set-Cookie`.
     public var value: String
     /// `Path`, `Domain`, `Expires`, `Max-Age`, `SameSite`… as the server sent them.
     public var attributes: [String: String]
@@ -11,6 +13,7 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
     /// Whether the server marked it `HttpOnly`.
     public var isHTTPOnly: Bool
 
+    /// A cookie with `name` and `value`, to send or to compare against; no attributes or flags unless given.
     public init(name: String, value: String, attributes: [String: String] = [:], isSecure: Bool = false, isHTTPOnly: Bool = false) {
         self.name = name
         self.value = value
@@ -37,6 +40,7 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `name=value`, as the cookie is sent in a `Cookie` header; attributes are left out.
     public var description: String { "\(name)=\(value)" }
 }
 

@@ -55,8 +55,10 @@ extension RequestBuilder {
 /// Named parts in order: the body of a `multipart/form-data` request built as a value, as a
 /// request struct's `@RequestBody` holds it.
 public struct MultipartForm: Sendable {
+    /// The parts with their field names, in the order they are sent.
     public var parts: [(name: String, part: Part)]
 
+    /// A form holding `parts` in order, empty unless given.
     public init(_ parts: [(name: String, part: Part)] = []) { self.parts = parts }
 
     /// Adds `part` under `name`.

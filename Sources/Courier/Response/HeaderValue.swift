@@ -8,22 +8,28 @@ public protocol HeaderValue: Sendable {
 }
 
 extension String: HeaderValue {
+    /// Takes the header's text exactly as it arrived, spaces included.
     public init?(headerValue text: String) { self = text }
 }
 
 extension Int: HeaderValue {
+    /// Reads an `Int` from the header, ignoring surrounding spaces.
     public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
 }
 
 extension Int64: HeaderValue {
+    /// Reads an `Int64` from the header, ignoring surrounding spaces, for sizes such as `Content-Length`.
     public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
 }
 
 extension Double: HeaderValue {
+    /// Reads a `Double` from the header, ignoring surrounding spaces.
     public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
 }
 
 extension Bool: HeaderValue {
+    /// Reads `true`, `1` or `yes` as true and `false`, `0` or `no` as false, in any letter case,
+    /// ignoring surrounding spaces.
     public init?(headerValue text: String) {
         switch text.trimmingCharacters(in: .whitespaces).lowercased() {
         case "true", "1", "yes": self = true
@@ -34,6 +40,7 @@ extension Bool: HeaderValue {
 }
 
 extension URL: HeaderValue {
+    /// Reads a URL from the header, ignoring surrounding spaces; `nil` when `URL(string:)` refuses it.
     public init?(headerValue text: String) { self.init(string: text.trimmingCharacters(in: .whitespaces)) }
 }
 

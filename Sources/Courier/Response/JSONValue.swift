@@ -9,6 +9,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// Decodes a single value, trying `null`, a Boolean, a number, a string, an array, then an object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
@@ -19,6 +20,7 @@ public enum JSONValue: Sendable, Hashable, Codable {
         else { self = .object(try container.decode([String: JSONValue].self)) }
     }
 
+    /// Encodes the wrapped Boolean, number, string, array or object as a single value, or `null`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

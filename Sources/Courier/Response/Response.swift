@@ -85,6 +85,8 @@ final class FailureBox: Sendable {
 }
 
 extension Response: CustomStringConvertible {
+    /// A one-line summary for logs: status code and phrase, method and path, and body size, or why
+    /// no response arrived.
     public var description: String {
         let target = request.map { "\($0.method) \($0.path)" } ?? "a request that could not be built"
         if let failure { return "no response for \(target): \(failure.error.message)" }

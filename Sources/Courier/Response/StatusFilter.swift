@@ -11,6 +11,7 @@ public protocol ResponseStatusStrategy: SendableMetatype {
 }
 
 extension ResponseStatusStrategy {
+    /// Allows an empty body for `204 No Content` and `205 Reset Content` only.
     public static func allowsEmptyBody(for status: Int) -> Bool { status == 204 || status == 205 }
 }
 
@@ -44,9 +45,12 @@ public struct StatusFilter: Sendable {
 /// The format of a response body and the `Accept` header that asks for it; `CourierXML` adds
 /// `.xml`.
 public struct ResponseFormat: Sendable {
+    /// The decoder that reads the body's bytes.
     public let decoder: any BodyDecoder
+    /// The `Accept` header value that asks for this format; when `nil`, no `Accept` header is added.
     public let accept: String?
 
+    /// A format that reads bodies with `decoder` and asks for them with `accept`.
     public init(decoder: any BodyDecoder, accept: String?) {
         self.decoder = decoder
         self.accept = accept

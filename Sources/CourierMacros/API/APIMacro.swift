@@ -6,6 +6,7 @@ public import SwiftSyntaxMacros
 /// `@API`: generates `<Name>API`, whose functions build each endpoint's request and send it
 /// through a `Courier.Provider`.
 public struct APIMacro: PeerMacro {
+    /// Generates `<Name>API` beside the protocol, or diagnoses every problem on its node.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,

@@ -6,6 +6,7 @@ public import SwiftSyntaxMacros
 /// `@API`, `@PathParameter` … for `@Endpoint`, `@ResponseBody` … for `@EndpointResponse` — and
 /// generate nothing themselves.
 public struct MarkerMacro: PeerMacro {
+    /// Generates nothing: the macro that reads the attribute does the work.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,

@@ -5,6 +5,7 @@ public import SwiftSyntaxMacros
 
 /// `@Mock`: generates `<Name>Mock`, whose endpoints answer with handlers set in tests.
 public struct MockMacro: PeerMacro {
+    /// Generates `<Name>Mock` beside the protocol, or diagnoses why it cannot.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,

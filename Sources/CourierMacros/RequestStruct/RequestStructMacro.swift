@@ -6,6 +6,7 @@ public import SwiftSyntaxMacros
 /// `@Endpoint(.post, "/path/{id}")` on a struct: conforms it to `Courier.Endpoint` and writes
 /// `makeRequest()`, which sets every annotated property on the request directly.
 public struct RequestStructMacro: MemberMacro, ExtensionMacro {
+    /// Adds the `Courier.Endpoint` conformance.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -17,6 +18,7 @@ public struct RequestStructMacro: MemberMacro, ExtensionMacro {
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Courier.Endpoint {}")]
     }
 
+    /// Writes `makeRequest()`, or diagnoses every problem on its node.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,

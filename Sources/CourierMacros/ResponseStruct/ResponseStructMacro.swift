@@ -6,6 +6,7 @@ public import SwiftSyntaxMacros
 /// `@EndpointResponse` on a struct: conforms it to `Courier.ResponseDecodable` with an
 /// initializer that reads each annotated property from the response.
 public struct ResponseStructMacro: ExtensionMacro {
+    /// Adds the `Courier.ResponseDecodable` conformance with an initializer that reads each property.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,

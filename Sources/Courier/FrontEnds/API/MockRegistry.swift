@@ -7,6 +7,7 @@ import HTTPTypes
 public final class MockRegistry: Sendable {
     private let handlers = Locked<[String: any Sendable]>([:])
 
+    /// An empty registry; a generated mock stores its endpoints' handlers in it.
     public init() {}
 
     /// Stores `handler` for the endpoint `key`, replacing an earlier one.

@@ -10,7 +10,7 @@ protocol RepositoryPages {
     func getRepositories(username: String, page: Int) async throws -> [Repository]
 }
 
-@Suite("Mock setters for overloads in Papyrus' spelling")
+@Suite("Mock setters for overloads in Papyrus' spelling", .timeLimit(.minutes(2)))
 struct PapyrusMockSetterTests {
     @Test("mockGetRepositories is overloaded by closure type, each overload answering its own endpoint")
     func plainSetters() async throws {

@@ -3,7 +3,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("Query items, checked by the server")
+@Suite("Query items, checked by the server", .timeLimit(.minutes(2)))
 struct QueryEncodingTests {
     func query(_ template: String = "/echo", arrays: ArrayEncoding? = nil, _ fill: (inout RequestBuilder) -> Void) async throws -> String? {
         var request = RequestBuilder(method: .get, path: template)

@@ -4,7 +4,7 @@ import CourierTesting
 import Foundation
 import Testing
 
-@Suite("CourierTesting: the mock transport")
+@Suite("CourierTesting: the mock transport", .timeLimit(.minutes(2)))
 struct MockTransportTests {
     @Test("Stubs answer by method and route, and requests are recorded")
     func stubs() async throws {

@@ -6,7 +6,7 @@ import Foundation
 import OpenAPIAsyncHTTPClient
 import Testing
 
-@Suite("AsyncHTTPClient: conveniences, and why Courier ships its own transport")
+@Suite("AsyncHTTPClient: conveniences, and why Courier ships its own transport", .timeLimit(.minutes(2)))
 struct AsyncHTTPClientTests {
     @Test("withHTTPClient creates a client, sends through it and shuts it down, also when the body throws")
     func ownedClient() async throws {

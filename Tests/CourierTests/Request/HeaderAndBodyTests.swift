@@ -3,7 +3,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("Headers and bodies, checked by the server")
+@Suite("Headers and bodies, checked by the server", .timeLimit(.minutes(2)))
 struct HeaderAndBodyTests {
     @Test("Headers arrive with their values; repeated headers are kept")
     func headers() async throws {

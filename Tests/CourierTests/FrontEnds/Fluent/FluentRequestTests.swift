@@ -40,7 +40,7 @@ struct TestAPI: RequestProviding {
     }
 }
 
-@Suite("The fluent request value")
+@Suite("The fluent request value", .timeLimit(.minutes(2)))
 struct FluentRequestTests {
     @Test("GET with a decoder, path value and query; the API's default parts included")
     func get() async throws {

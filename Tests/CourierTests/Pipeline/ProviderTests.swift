@@ -5,7 +5,7 @@ import HTTPTypes
 import OpenAPIRuntime
 import Testing
 
-@Suite("Provider: base URLs, modifiers, interceptors and middleware against the server")
+@Suite("Provider: base URLs, modifiers, interceptors and middleware against the server", .timeLimit(.minutes(2)))
 struct ProviderTests {
     @Test(
         "The request path is appended to the base URL, with or without a trailing slash or prefix",

@@ -72,7 +72,7 @@ protocol Conformance {
 
 // Serialized: the 50 MiB cases and the 200-request burst would otherwise compete with each other
 // for the two cores and the connection pools, and time out for reasons that are not the transports'.
-@Suite("Transport conformance: the same behaviour on URLSession and AsyncHTTPClient", .serialized)
+@Suite("Transport conformance: the same behaviour on URLSession and AsyncHTTPClient", .serialized, .timeLimit(.minutes(3)))
 struct TransportConformanceTests {
     func api(_ transport: TransportKind) async throws -> ConformanceAPI {
         ConformanceAPI(provider: try await transport.provider())

@@ -24,7 +24,7 @@ protocol DefectProbe {
 }
 
 /// Each defect that Papyrus has, as a check that fails on Papyrus' behaviour.
-@Suite("Papyrus' defects are not repeated")
+@Suite("Papyrus' defects are not repeated", .timeLimit(.minutes(2)))
 struct PapyrusDefectsTests {
     func probe() async throws -> DefectProbeAPI { DefectProbeAPI(provider: try await TestServer.provider()) }
 

@@ -83,7 +83,7 @@ protocol Attributed {
     func response(id: Int, completion: @escaping (Response) -> Void)
 }
 
-@Suite("Every macro attribute against the server")
+@Suite("Every macro attribute against the server", .timeLimit(.minutes(2)))
 struct MacroAttributesTests {
     func api() async throws -> AttributedAPI {
         AttributedAPI(provider: try await TestServer.provider())

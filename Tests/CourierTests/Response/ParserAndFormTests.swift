@@ -33,7 +33,7 @@ struct GetFormPerson {
     typealias Response = FormPersonResponse
 }
 
-@Suite("Response parsers and URL-encoded form responses")
+@Suite("Response parsers and URL-encoded form responses", .timeLimit(.minutes(2)))
 struct ParserAndFormTests {
     @Test("A URL-encoded form response decodes: nested keys, arrays, numbers, booleans, key mapping")
     func formResponse() async throws {

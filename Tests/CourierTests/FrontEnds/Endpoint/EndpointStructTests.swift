@@ -78,7 +78,7 @@ struct PurgeCache {
     typealias Response = Echo
 }
 
-@Suite("Request structs: every parameter kind, checked by the server")
+@Suite("Request structs: every parameter kind, checked by the server", .timeLimit(.minutes(2)))
 struct EndpointStructTests {
     @Test("Path, query (named, optional, array, flags, dictionary), headers, cookies and a JSON body in one request")
     func everything() async throws {
@@ -162,7 +162,7 @@ struct UploadForm {
     @RequestBody var form: MultipartForm
 }
 
-@Suite("Request structs: multipart bodies")
+@Suite("Request structs: multipart bodies", .timeLimit(.minutes(2)))
 struct EndpointMultipartTests {
     @Test("A MultipartForm body arrives with every part")
     func multipart() async throws {

@@ -3,7 +3,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("Redirects: followed by Courier on every transport, credentials never sent to another origin", .serialized)
+@Suite("Redirects: followed by Courier on every transport, credentials never sent to another origin", .serialized, .timeLimit(.minutes(2)))
 struct RedirectTests {
     func credentialed(_ method: HTTPRequest.Method, _ path: String) -> RequestBuilder {
         var request = RequestBuilder(method: method, path: path)

@@ -128,7 +128,7 @@ struct Validated {
     }
 }
 
-@Suite("Typed responses: status, headers, cookies, success and error bodies")
+@Suite("Typed responses: status, headers, cookies, success and error bodies", .timeLimit(.minutes(2)))
 struct TypedResponseTests {
     @Test("A success reads the body, headers (typed, case-insensitive), cookies and status; never the error body")
     func success() async throws {

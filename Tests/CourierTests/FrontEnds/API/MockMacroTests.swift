@@ -45,7 +45,7 @@ struct CounterService {
     }
 }
 
-@Suite("@Mock: generated test doubles")
+@Suite("@Mock: generated test doubles", .timeLimit(.minutes(2)))
 struct MockMacroTests {
     @Test("A setter answers the endpoint and receives the arguments")
     func answers() async throws {

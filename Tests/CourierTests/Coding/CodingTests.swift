@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("Key mapping and the URL form encoder")
+@Suite("Key mapping and the URL form encoder", .timeLimit(.minutes(2)))
 struct CodingTests {
     @Test(
         "Snake case matches JSONEncoder's conversion",

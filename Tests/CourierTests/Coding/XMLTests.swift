@@ -27,7 +27,7 @@ struct GetXML {
     typealias Response = XMLItemResponse
 }
 
-@Suite("XML bodies and responses")
+@Suite("XML bodies and responses", .timeLimit(.minutes(2)))
 struct XMLTests {
     @Test("An XML request body arrives, labelled XML (Postie sent none)")
     func xmlRequest() async throws {

@@ -3,7 +3,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("Cookies: explicit on requests, readable on responses, kept only by a jar")
+@Suite("Cookies: explicit on requests, readable on responses, kept only by a jar", .timeLimit(.minutes(2)))
 struct CookieTests {
     @Test("By default no transport keeps cookies: a later request carries none", arguments: TransportKind.allCases)
     func statelessByDefault(transport: TransportKind) async throws {

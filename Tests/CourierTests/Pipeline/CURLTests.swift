@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import Testing
 
-@Suite("cURL rendering and logging")
+@Suite("cURL rendering and logging", .timeLimit(.minutes(2)))
 struct CURLTests {
     func prepared(_ fill: (inout RequestBuilder) -> Void, method: HTTPRequest.Method = .post) async throws -> RawRequest {
         var request = RequestBuilder(method: method, path: "/echo/items/:id")

@@ -70,7 +70,7 @@ protocol Library {
     func missing() async throws -> TestUser
 }
 
-@Suite("@API: generated clients against the server")
+@Suite("@API: generated clients against the server", .timeLimit(.minutes(2)))
 struct APIMacroRuntimeTests {
     func library(keyMapping: KeyMapping = .useDefaultKeys) async throws -> any Library {
         LibraryAPI(provider: try await TestServer.provider(keyMapping: keyMapping))

@@ -67,6 +67,49 @@ struct EndpointStructMacroTests {
         }
     }
 
+    @Test("Struct-level coders and headers, and method and path set per value")
+    func structScope() {
+        assertMacro {
+            """
+            @URLForm
+            @Headers(["X-Client": "courier"])
+            @Endpoint
+            struct Contacts {
+                typealias Response = Echo
+                @RequestHTTPMethod var method: HTTPRequest.Method = .post
+                @RequestPath var path = "/apps/{id}/contacts"
+                @PathParameter var id: Int
+                @BodyField var name: String
+            }
+            """
+        } expansion: {
+            """
+            struct Contacts {
+                typealias Response = Echo
+                var method: HTTPRequest.Method = .post
+                var path = "/apps/{id}/contacts"
+                var id: Int
+                var name: String
+
+                /// The request this value describes.
+                func makeRequest() -> Courier.RequestBuilder {
+                    var request = Courier.RequestBuilder(method: .get, path: "/", operationID: "Contacts")
+                    request.setHeader("X-Client", value: "courier")
+                    request.bodyEncoder = Courier.URLFormEncoder()
+                    request.method = self.method
+                    request.path = self.path
+                    request.addParameter("id", value: self.id)
+                    request.addField("name", value: self.name)
+                    return request
+                }
+            }
+
+            extension Contacts: Courier.Endpoint {
+            }
+            """
+        }
+    }
+
     @Test("@EndpointResponse reads status, bodies, headers, cookies and nested responses")
     func response() {
         assertMacro {

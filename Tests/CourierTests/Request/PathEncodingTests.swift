@@ -2,7 +2,7 @@ import Courier
 import CourierTestSupport
 import Testing
 
-@Suite("Path templates and path values, checked by the server")
+@Suite("Path templates and path values, checked by the server", .timeLimit(.minutes(2)))
 struct PathEncodingTests {
     func echo(_ template: String, _ values: [(String, String)]) async throws -> Echo {
         var request = RequestBuilder(method: .get, path: template)

@@ -3,7 +3,7 @@ import CourierTestSupport
 import Foundation
 import Testing
 
-@Suite("Responses decoded into every supported return type, from the server")
+@Suite("Responses decoded into every supported return type, from the server", .timeLimit(.minutes(2)))
 struct ResponseDecodingTests {
     func get(_ path: String) -> RequestBuilder { RequestBuilder(method: .get, path: path, operationID: "Test.get") }
 

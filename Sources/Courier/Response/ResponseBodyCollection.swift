@@ -1,0 +1,22 @@
+import Foundation
+import OpenAPIRuntime
+
+/// Reads a response body into memory, failing with a transport error past `limit` bytes.
+func collectResponseBody(_ body: HTTPBody?, limit: Int) async throws(CourierError) -> Data? {
+    guard let body else { return nil }
+    if case .known(let length) = body.length, length > limit {
+        throw CourierError(.responseTooLarge(limit: limit))
+    }
+    var data = Data()
+    do {
+        for try await chunk in body {
+            guard data.count + chunk.count <= limit else { throw CourierError(.responseTooLarge(limit: limit)) }
+            data.append(contentsOf: chunk)
+        }
+    } catch let error as CourierError {
+        throw error
+    } catch {
+        throw PipelineErrors.classifyTransport(error)
+    }
+    return data
+}

@@ -1,0 +1,300 @@
+import CourierMacros
+import MacroTesting
+import SwiftSyntaxMacros
+import Testing
+
+
+@Suite("@API: parameters inferred and explicit, every method", .macros(courierMacros))
+struct APIInferenceMacroTests {
+    @Test("Inference: path by name, query on GET, fields on POST, second label as key; doc comments carried")
+    func inference() {
+        assertMacro {
+            """
+            /// The users API.
+            @API
+            protocol Users {
+                /// Fetches a user's todos.
+                @GET("/users/:username/todos")
+                func getTodos(username: String, limit: Int?) async throws -> [Todo]
+
+                @POST("/user")
+                func createUser(email: String, password: String) async throws -> User
+
+                @GET("/posts/:postId")
+                func getPost(id postId: Int) async throws -> Post
+            }
+            """
+        } expansion: {
+            """
+            /// The users API.
+            protocol Users {
+                /// Fetches a user's todos.
+                func getTodos(username: String, limit: Int?) async throws -> [Todo]
+                func createUser(email: String, password: String) async throws -> User
+                func getPost(id postId: Int) async throws -> Post
+            }
+
+            /// The users API.
+            struct UsersAPI: Users {
+                /// Sends this API's requests.
+                let provider: Courier.Provider
+
+                /// A client that sends every request through `provider`.
+                init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                /// Fetches a user's todos.
+                func getTodos(username: String, limit: Int?) async throws -> [Todo] {
+                    return try await provider.send(Requests.getTodos(username: username, limit: limit))
+                }
+
+                func createUser(email: String, password: String) async throws -> User {
+                    return try await provider.send(Requests.createUser(email: email, password: password))
+                }
+
+                func getPost(id postId: Int) async throws -> Post {
+                    return try await provider.send(Requests.getPost(id: postId))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `getTodos(username:limit:)`.
+                    static func getTodos(username: String, limit: Int?) -> Courier.Request<[Todo]> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
+                        request.addParameter("username", value: username)
+                        request.addQuery("limit", value: limit)
+                        return Courier.Request(request, receiving: .returning([Todo].self))
+                    }
+
+                    /// The request of `createUser(email:password:)`.
+                    static func createUser(email: String, password: String) -> Courier.Request<User> {
+                        var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
+                        request.addField("email", value: email)
+                        request.addField("password", value: password)
+                        return Courier.Request(request, receiving: .returning(User.self))
+                    }
+
+                    /// The request of `getPost(id:)`.
+                    static func getPost(id postId: Int) -> Courier.Request<Post> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/posts/:postId", operationID: "Users.getPost")
+                        request.addParameter("postId", value: postId)
+                        return Courier.Request(request, receiving: .returning(Post.self))
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test("Explicit wrappers, Header names in Capital-Kebab-Case and as written, a body")
+    func wrappers() {
+        assertMacro {
+            """
+            @API
+            public protocol Todos {
+                @PATCH("/todos/{id}")
+                func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws
+
+                @DELETE("/todos/:id")
+                func delete(id: Int) async throws -> Response
+            }
+            """
+        } expansion: {
+            """
+            public protocol Todos {
+                func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws
+                func delete(id: Int) async throws -> Response
+            }
+
+            public struct TodosAPI: Todos {
+                /// Sends this API's requests.
+                public let provider: Courier.Provider
+
+                /// A client that sends every request through `provider`.
+                public init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                public func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) async throws {
+                    try await provider.send(Requests.update(id: id, xRequestID: xRequestID, key: `x-api-key`, tag: tag, todo: todo))
+                }
+
+                public func delete(id: Int) async throws -> Response {
+                    return try await provider.send(Requests.delete(id: id))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                public enum Requests {
+                    /// The request of `update(id:xRequestID:key:tag:todo:)`.
+                    public static func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) -> Courier.Request<Void> {
+                        var request = Courier.RequestBuilder(method: "PATCH", path: "/todos/{id}", operationID: "Todos.update")
+                        request.addParameter("id", value: id)
+                        request.addHeader("X-Request-ID", value: xRequestID)
+                        request.addHeader("x-api-key", value: `x-api-key`)
+                        request.addQuery("tag", value: tag)
+                        request.setBody(todo)
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `delete(id:)`.
+                    public static func delete(id: Int) -> Courier.Request<Response> {
+                        var request = Courier.RequestBuilder(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete")
+                        request.addParameter("id", value: id)
+                        return Courier.Request(request, receiving: .returning(Response.self))
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test("Every method attribute and a custom method")
+    func methods() {
+        assertMacro {
+            """
+            @API
+            protocol Methods {
+                @GET("/a") func get() async throws
+                @POST("/a") func post() async throws
+                @PUT("/a") func put() async throws
+                @PATCH("/a") func patch() async throws
+                @DELETE("/a") func delete() async throws
+                @OPTIONS("/a") func options() async throws
+                @HEAD("/a") func head() async throws
+                @TRACE("/a") func trace() async throws
+                @CONNECT("/a") func connect() async throws
+                @HTTP("/a", method: "PURGE") func purge() async throws
+            }
+            """
+        } expansion: {
+            """
+            protocol Methods {
+                func get() async throws
+                func post() async throws
+                func put() async throws
+                func patch() async throws
+                func delete() async throws
+                func options() async throws
+                func head() async throws
+                func trace() async throws
+                func connect() async throws
+                func purge() async throws
+            }
+
+            struct MethodsAPI: Methods {
+                /// Sends this API's requests.
+                let provider: Courier.Provider
+
+                /// A client that sends every request through `provider`.
+                init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                func get() async throws {
+                    try await provider.send(Requests.get())
+                }
+
+                func post() async throws {
+                    try await provider.send(Requests.post())
+                }
+
+                func put() async throws {
+                    try await provider.send(Requests.put())
+                }
+
+                func patch() async throws {
+                    try await provider.send(Requests.patch())
+                }
+
+                func delete() async throws {
+                    try await provider.send(Requests.delete())
+                }
+
+                func options() async throws {
+                    try await provider.send(Requests.options())
+                }
+
+                func head() async throws {
+                    try await provider.send(Requests.head())
+                }
+
+                func trace() async throws {
+                    try await provider.send(Requests.trace())
+                }
+
+                func connect() async throws {
+                    try await provider.send(Requests.connect())
+                }
+
+                func purge() async throws {
+                    try await provider.send(Requests.purge())
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `get()`.
+                    static func get() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/a", operationID: "Methods.get")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `post()`.
+                    static func post() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Methods.post")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `put()`.
+                    static func put() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "PUT", path: "/a", operationID: "Methods.put")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `patch()`.
+                    static func patch() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "PATCH", path: "/a", operationID: "Methods.patch")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `delete()`.
+                    static func delete() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "DELETE", path: "/a", operationID: "Methods.delete")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `options()`.
+                    static func options() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "OPTIONS", path: "/a", operationID: "Methods.options")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `head()`.
+                    static func head() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "HEAD", path: "/a", operationID: "Methods.head")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `trace()`.
+                    static func trace() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "TRACE", path: "/a", operationID: "Methods.trace")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `connect()`.
+                    static func connect() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "CONNECT", path: "/a", operationID: "Methods.connect")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `purge()`.
+                    static func purge() -> Courier.Request<Void> {
+                        let request = Courier.RequestBuilder(method: "PURGE", path: "/a", operationID: "Methods.purge")
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+                }
+            }
+            """
+        }
+    }
+}

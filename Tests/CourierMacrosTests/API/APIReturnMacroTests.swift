@@ -1,0 +1,165 @@
+import CourierMacros
+import MacroTesting
+import SwiftSyntaxMacros
+import Testing
+
+
+@Suite("@API: return types and completion handlers", .macros(courierMacros))
+struct APIReturnMacroTests {
+    @Test("Return types: optional, Data, String, tuple; typed throws")
+    func returnTypes() {
+        assertMacro {
+            """
+            @API
+            protocol Files {
+                @GET("/files/:name.json")
+                func file(name: String) async throws -> File?
+
+                @GET("/raw")
+                func raw() async throws(CourierError) -> Data
+
+                @GET("/text")
+                func text() async throws -> String
+
+                @GET("/cache/:key")
+                func both(key: String) async throws -> (File, Response)
+            }
+            """
+        } expansion: {
+            """
+            protocol Files {
+                func file(name: String) async throws -> File?
+                func raw() async throws(CourierError) -> Data
+                func text() async throws -> String
+                func both(key: String) async throws -> (File, Response)
+            }
+
+            struct FilesAPI: Files {
+                /// Sends this API's requests.
+                let provider: Courier.Provider
+
+                /// A client that sends every request through `provider`.
+                init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                func file(name: String) async throws -> File? {
+                    return try await provider.send(Requests.file(name: name))
+                }
+
+                func raw() async throws(CourierError) -> Data {
+                    return try await provider.send(Requests.raw())
+                }
+
+                func text() async throws -> String {
+                    return try await provider.send(Requests.text())
+                }
+
+                func both(key: String) async throws -> (File, Response) {
+                    return try await provider.send(Requests.both(key: key))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `file(name:)`.
+                    static func file(name: String) -> Courier.Request<File?> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/files/:name.json", operationID: "Files.file")
+                        request.addParameter("name", value: name)
+                        return Courier.Request(request, receiving: .returning(File?.self))
+                    }
+
+                    /// The request of `raw()`.
+                    static func raw() -> Courier.Request<Data> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/raw", operationID: "Files.raw")
+                        return Courier.Request(request, receiving: .returning(Data.self))
+                    }
+
+                    /// The request of `text()`.
+                    static func text() -> Courier.Request<String> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/text", operationID: "Files.text")
+                        return Courier.Request(request, receiving: .returning(String.self))
+                    }
+
+                    /// The request of `both(key:)`.
+                    static func both(key: String) -> Courier.Request<(File, Response)> {
+                        var request = Courier.RequestBuilder(method: "GET", path: "/cache/:key", operationID: "Files.both")
+                        request.addParameter("key", value: key)
+                        return Courier.Request(request, receiving: .returning((File, Response).self))
+                    }
+                }
+            }
+            """
+        }
+    }
+
+    @Test("Completion handlers: Result of a value, Result of Void, Response")
+    func completionHandlers() {
+        assertMacro {
+            """
+            @API
+            protocol Users {
+                @GET("/user")
+                func getUser(callback: @escaping (Result<User, Error>) -> Void)
+
+                @POST("/user")
+                func createUser(email: String, completion: @escaping (Result<Void, any Error>) -> Void)
+
+                @GET("/response")
+                func getResponse(completion: @escaping (Response) -> Void)
+            }
+            """
+        } expansion: {
+            """
+            protocol Users {
+                func getUser(callback: @escaping (Result<User, Error>) -> Void)
+                func createUser(email: String, completion: @escaping (Result<Void, any Error>) -> Void)
+                func getResponse(completion: @escaping (Response) -> Void)
+            }
+
+            struct UsersAPI: Users {
+                /// Sends this API's requests.
+                let provider: Courier.Provider
+
+                /// A client that sends every request through `provider`.
+                init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                func getUser(callback: @escaping (Result<User, any Error>) -> Void) {
+                    provider.send(Requests.getUser(), completion: callback)
+                }
+
+                func createUser(email: String, completion: @escaping (Result<Void, any Error>) -> Void) {
+                    provider.send(Requests.createUser(email: email), completion: completion)
+                }
+
+                func getResponse(completion: @escaping (Response) -> Void) {
+                    provider.send(Requests.getResponse(), completion: completion)
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `getUser(callback:)`.
+                    static func getUser() -> Courier.Request<User> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                        return Courier.Request(request, receiving: .returning(User.self))
+                    }
+
+                    /// The request of `createUser(email:completion:)`.
+                    static func createUser(email: String) -> Courier.Request<Void> {
+                        var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
+                        request.addField("email", value: email)
+                        return Courier.Request(request, receiving: .returning(Void.self))
+                    }
+
+                    /// The request of `getResponse(completion:)`.
+                    static func getResponse() -> Courier.Request<Courier.Response> {
+                        let request = Courier.RequestBuilder(method: "GET", path: "/response", operationID: "Users.getResponse")
+                        return Courier.Request(request, receiving: .returning(Courier.Response.self))
+                    }
+                }
+            }
+            """
+        }
+    }
+}
