@@ -78,7 +78,7 @@ public struct ResponseDecoder<Value>: Sendable {
     }
 }
 
-extension ResponseDecoder where Value: Decodable {
+extension ResponseDecoder where Value: Decodable & SendableMetatype {
     /// The body decoded as `type`: with `decoder` when given, otherwise with the request's or
     /// provider's decoder and key mapping. An empty body is `nil` when `Value` is optional, an
     /// error otherwise. Asks for `application/json`.
@@ -146,7 +146,7 @@ extension ResponseDecoder where Value == StreamedResponse {
     }
 }
 
-extension ResponseDecoder where Value: ResponseDecodable {
+extension ResponseDecoder where Value: ResponseDecodable & SendableMetatype {
     /// A type that reads itself from the whole response — status, headers, cookies, bodies —
     /// such as one written with ``EndpointResponse(format:)``.
     public static func typed(_ type: Value.Type) -> ResponseDecoder {
@@ -161,7 +161,7 @@ extension ResponseDecoder where Value == [String: JSONValue] {
     public static var dictionary: ResponseDecoder<[String: JSONValue]> { .json([String: JSONValue].self) }
 }
 
-extension ResponseDecoder where Value: LosslessStringConvertible {
+extension ResponseDecoder where Value: LosslessStringConvertible & SendableMetatype {
     /// The body's text, trimmed, read as `type`: `Int`, `Double`, `Bool`…
     public static func value(_ type: Value.Type) -> ResponseDecoder {
         ResponseDecoder(accept: "text/plain") { response, _ throws(CourierError) in

@@ -3,17 +3,17 @@ public import Foundation
 // Entry points for the code `@API` generates. They are public because macro expansions compile in
 // the user's module, which cannot see SPI; they are not meant to be called by hand.
 
-extension ResponseDecoder where Value: Decodable {
+extension ResponseDecoder where Value: Decodable & SendableMetatype {
     /// For generated code: the decoder of an endpoint returning `Value`.
     public static func returning(_ type: Value.Type) -> ResponseDecoder { .json(type) }
 }
 
-extension ResponseDecoder where Value: ResponseDecodable {
+extension ResponseDecoder where Value: ResponseDecodable & SendableMetatype {
     /// For generated code: the decoder of an endpoint returning `Value`.
     public static func returning(_ type: Value.Type) -> ResponseDecoder { .typed(type) }
 }
 
-extension ResponseDecoder where Value: ResponseDecodable & Decodable {
+extension ResponseDecoder where Value: ResponseDecodable & Decodable & SendableMetatype {
     /// For generated code: the decoder of an endpoint returning `Value`.
     public static func returning(_ type: Value.Type) -> ResponseDecoder { .typed(type) }
 }
@@ -55,7 +55,7 @@ extension ResponseDecoder where Value == StreamedResponse {
 
 extension ResponseDecoder {
     /// For generated code: the decoder of an endpoint returning `(T, Response)`.
-    public static func returning<T: Decodable>(_ type: (T, Response).Type) -> ResponseDecoder where Value == (T, Response) {
+    public static func returning<T: Decodable & SendableMetatype>(_ type: (T, Response).Type) -> ResponseDecoder where Value == (T, Response) {
         .withResponse(.json(T.self))
     }
 }

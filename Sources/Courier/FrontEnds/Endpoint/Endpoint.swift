@@ -51,17 +51,17 @@ extension Endpoint {
     public func intercept(request: inout RawRequest) throws {}
 }
 
-extension Endpoint where Response: Decodable {
+extension Endpoint where Response: Decodable & SendableMetatype {
     /// The body decoded as JSON.
     public static var responseDecoder: ResponseDecoder<Response> { .json(Response.self) }
 }
 
-extension Endpoint where Response: ResponseDecodable {
+extension Endpoint where Response: ResponseDecodable & SendableMetatype {
     /// The response type reads the whole response itself.
     public static var responseDecoder: ResponseDecoder<Response> { .typed(Response.self) }
 }
 
-extension Endpoint where Response: ResponseDecodable & Decodable {
+extension Endpoint where Response: ResponseDecodable & Decodable & SendableMetatype {
     /// The response type reads the whole response itself.
     public static var responseDecoder: ResponseDecoder<Response> { .typed(Response.self) }
 }
