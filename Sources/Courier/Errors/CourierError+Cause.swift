@@ -6,6 +6,8 @@ extension CourierError {
     /// be added without breaking users; the public face is ``CourierError/kind``.
     enum Cause: Sendable {
         case invalidBaseURL(String)
+        case unsafeBaseURL(String)
+        case requestTargetTooLong(length: Int, limit: Int)
         case invalidMethod(String)
         case missingPathParameter(name: String, path: String)
         case unusedPathParameter(name: String, path: String)
@@ -33,7 +35,7 @@ extension CourierError {
 
         var kind: Kind {
             switch self {
-            case .invalidBaseURL, .invalidMethod, .missingPathParameter, .unusedPathParameter,
+            case .invalidBaseURL, .unsafeBaseURL, .requestTargetTooLong, .invalidMethod, .missingPathParameter, .unusedPathParameter,
                 .unsafePathValue, .malformedPath, .invalidHeaderName, .invalidHeaderValue, .bodyAndFields:
                 .invalidRequest
             case .textNotEncodable, .encoding: .encoding
@@ -70,6 +72,10 @@ extension CourierError {
             switch self {
             case .invalidBaseURL(let value):
                 "the base URL \(quoted(value)) is not an absolute http or https URL"
+            case .unsafeBaseURL(let value):
+                "the base URL \(quoted(value)) contains whitespace or a control character; it was not sent"
+            case .requestTargetTooLong(let length, let limit):
+                "the request target is \(length) bytes, longer than the provider's limit of \(limit) bytes (maxRequestTargetLength); it was not sent"
             case .invalidMethod(let value):
                 "the method \(quoted(value)) is not a valid HTTP method token"
             case .missingPathParameter(let name, let path):

@@ -12,7 +12,7 @@ extension Provider {
     func prepare<Value>(_ request: Request<Value>) throws(CourierError) -> RawRequest {
         var builder = request.builder
         if let accept = request.decoder.accept, builder.headers[.accept] == nil {
-            builder.appendHeader(.accept, accept, replacing: true)
+            builder.appendHeader(.accept, accept, replacing: false)
         }
         request.authentication?.authenticate(&builder)
         var raw = try prepare(builder, operationID: request.operationID)
@@ -63,11 +63,17 @@ extension Provider {
             mappedBodyEncoder: mappedEncoder,
             queryArrayEncoding: queryArrayEncoding
         )
+        let raw: RawRequest
         do {
-            return try builder.build(baseURL: baseURL, operationID: operationID, settings: settings)
+            raw = try builder.build(baseURL: baseURL, operationID: operationID, settings: settings)
         } catch {
             throw error.with(operationID: operationID, request: nil)
         }
+        let length = baseURL.path.utf8.count + raw.path.utf8.count
+        guard length <= maxRequestTargetLength else {
+            throw CourierError(.requestTargetTooLong(length: length, limit: maxRequestTargetLength), operationID: operationID)
+        }
+        return raw
     }
 
     /// The request exactly as ``send(_:)`` would hand it to the middleware chain — modifiers,

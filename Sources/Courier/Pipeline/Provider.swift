@@ -32,6 +32,10 @@ public struct Provider: Sendable {
     /// The most bytes of a response body that are read into memory; a longer body fails the
     /// request with a ``CourierError/Kind/transport`` error. 64 MiB unless you set it.
     public var responseBodyLimit: Int = Provider.defaultBodyLimit
+    /// The longest request target — path and query, base path included — that is sent, in bytes;
+    /// a longer one fails with ``CourierError/Kind/invalidRequest`` before anything is sent.
+    /// 16 KiB unless you set it: beyond that, servers answer `414` or close the connection.
+    public var maxRequestTargetLength = 16 * 1024
     /// Whether redirects are followed, and which headers never go to another origin.
     public var redirects: RedirectPolicy = .follow()
     /// Checks run on every response before it is decoded, in order.
@@ -121,7 +125,11 @@ public struct Provider: Sendable {
     /// Accepts absolute http(s) URLs and drops a trailing slash, so that `/users` appended to
     /// `https://host/api/` gives `https://host/api/users`.
     static func normalize(_ string: String) -> Result<URL, CourierError> {
-        var trimmed = string.trimmingCharacters(in: .whitespaces)
+        // Foundation would percent-encode a space or a control character and send it; refuse it.
+        if string.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            return .failure(CourierError(.unsafeBaseURL(string)))
+        }
+        var trimmed = string
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,

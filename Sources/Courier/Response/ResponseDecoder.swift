@@ -83,8 +83,14 @@ extension ResponseDecoder where Value: Decodable & SendableMetatype {
     /// provider's decoder and key mapping. An empty body is `nil` when `Value` is optional, an
     /// error otherwise. Asks for `application/json`.
     public static func json(_ type: Value.Type, decoder: (any BodyDecoder)? = nil) -> ResponseDecoder {
-        ResponseDecoder(accept: "application/json") { response, contextual throws(CourierError) in
-            try response.decode(Value.self, using: decoder ?? contextual)
+        guard let decoder else {
+            // Captures nothing, so that the common case allocates no closure context per request.
+            return ResponseDecoder(accept: "application/json") { response, contextual throws(CourierError) in
+                try response.decode(Value.self, using: contextual)
+            }
+        }
+        return ResponseDecoder(accept: "application/json") { response, _ throws(CourierError) in
+            try response.decode(Value.self, using: decoder)
         }
     }
 }
