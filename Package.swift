@@ -40,6 +40,21 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "Logging", package: "swift-log"),
+                // On Linux the default transport is AsyncHTTPClient; Apple builds never compile NIO.
+                .target(name: "CourierHTTPClientTransport", condition: .when(platforms: [.linux])),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        // The AsyncHTTPClient transport itself, without Courier, so that `Courier` can use it as
+        // its Linux default and `CourierAsyncHTTPClient` can offer it everywhere.
+        .target(
+            name: "CourierHTTPClientTransport",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -58,6 +73,7 @@ let package = Package(
             name: "CourierAsyncHTTPClient",
             dependencies: [
                 "Courier",
+                "CourierHTTPClientTransport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -104,6 +120,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 "CourierTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

@@ -252,6 +252,10 @@ public enum TestServer {
         }
         router.get("/redirect/:code", use: redirect)
         router.post("/redirect/:code", use: redirect)
+        // A Basic challenge, as httpbin's `/status/401` sends one.
+        router.get("/challenge") { _, _ in
+            Response(status: .unauthorized, headers: [.wwwAuthenticate: "Basic realm=\"courier\""])
+        }
         // The client's port: tells one connection from another.
         router.get("/connection") { _, context in
             json(#"{"port":\#(context.remoteAddress?.port ?? 0)}"#)

@@ -23,7 +23,8 @@ import OpenAPIURLSession
 /// ```
 public struct Provider: Sendable {
     let base: Result<URL, CourierError>
-    /// Sends the requests; URLSession with an ephemeral configuration unless you choose another.
+    /// Sends the requests: AsyncHTTPClient on Linux and URLSession on Apple platforms unless you
+    /// choose another (see ``urlSessionTransport``).
     public var transport: any ClientTransport
     /// Middleware and interceptors, outermost first.
     public var middlewares: [any ClientMiddleware]

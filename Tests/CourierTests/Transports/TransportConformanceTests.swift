@@ -17,9 +17,7 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
 
     func provider(_ path: String = "", keyMapping: KeyMapping = .useDefaultKeys) async throws -> Provider {
         var provider = try await TestServer.provider(path, keyMapping: keyMapping)
-        if self == .asyncHTTPClient {
-            provider.transport = HTTPClientTransport(client: Self.client)
-        }
+        provider.transport = self == .asyncHTTPClient ? HTTPClientTransport(client: Self.client) : Provider.urlSessionTransport
         provider.responseBodyLimit = 128 * 1024 * 1024
         return provider
     }

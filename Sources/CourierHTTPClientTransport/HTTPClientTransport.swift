@@ -1,5 +1,4 @@
 public import AsyncHTTPClient
-import Courier
 public import Foundation
 public import HTTPTypes
 public import NIOCore
@@ -10,8 +9,9 @@ public import OpenAPIRuntime
 ///
 /// It exists beside `OpenAPIAsyncHTTPClient.AsyncHTTPClientTransport` because that transport
 /// lower-cases every request header name and keeps only the last of repeated response headers
-/// (two `Set-Cookie` headers arrive as one); `AsyncHTTPClientTests.shippedTransportDefects` shows both. This one sends
-/// names as written and keeps every response header.
+/// (two `Set-Cookie` headers arrive as one); `AsyncHTTPClientTests.shippedTransportDefects` shows
+/// both. This one sends names as written and keeps every response header. On Linux it is
+/// Courier's default transport, over ``shared``.
 public struct HTTPClientTransport: ClientTransport {
     /// The client requests go through.
     public let client: HTTPClient
@@ -22,6 +22,10 @@ public struct HTTPClientTransport: ClientTransport {
     /// those of unknown length, stream.
     static let bufferedLimit: Int64 = 256 * 1024
 
+    /// The transport of `Provider(baseURL:)` on Linux: a process-wide client configured as
+    /// `HTTPClient.Configuration.courierDefault`, never shut down, so nobody has to.
+    public static let shared = HTTPClientTransport(client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault))
+
     /// A transport over `client`, which you keep and shut down.
     public init(client: HTTPClient, timeout: TimeAmount = .minutes(1)) {
         self.client = client
@@ -30,7 +34,7 @@ public struct HTTPClientTransport: ClientTransport {
 
     /// Sends `request` through the client, header names as written and cookies joined into one
     /// `Cookie` header; bodies up to 256 KiB travel as one buffer, larger ones stream, and deadlines
-    /// throw `CourierError.timeout`.
+    /// throw ``HTTPClientTimeout``.
     public func send(
         _ request: HTTPRequest,
         body: HTTPBody?,
@@ -73,7 +77,7 @@ public struct HTTPClientTransport: ClientTransport {
             switch error {
             case .cancelled: throw CancellationError()
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
-                throw CourierError.timeout(error, operationID: operationID)
+                throw HTTPClientTimeout(error: error)
             default: throw error
             }
         }
@@ -102,4 +106,18 @@ public struct HTTPClientTransport: ClientTransport {
             )
         }
     }
+}
+
+/// An AsyncHTTPClient deadline that passed. It presents itself as `NSURLErrorTimedOut`, so that
+/// Courier reports it as a timeout exactly as it does URLSession's.
+public struct HTTPClientTimeout: CustomNSError, CustomStringConvertible {
+    /// The client's error: a deadline, a read, connect or write timeout, or no connection in time.
+    public let error: HTTPClientError
+
+    /// `NSURLErrorDomain`.
+    public static var errorDomain: String { NSURLErrorDomain }
+    /// `NSURLErrorTimedOut`.
+    public var errorCode: Int { NSURLErrorTimedOut }
+    /// What timed out.
+    public var description: String { "AsyncHTTPClient: \(error)" }
 }

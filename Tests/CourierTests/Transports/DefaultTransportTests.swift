@@ -1,0 +1,43 @@
+import Courier
+import CourierAsyncHTTPClient
+import CourierTestSupport
+import Foundation
+import NIOCore
+import Testing
+
+@Suite("The default transport of each platform", .timeLimit(.minutes(1)))
+struct DefaultTransportTests {
+    @Test("Provider(baseURL:) uses AsyncHTTPClient on Linux and URLSession on Apple platforms; the other is one argument away")
+    func defaultPerPlatform() async throws {
+        let provider = Provider(baseURL: "http://127.0.0.1:1")
+        #if os(Linux)
+        #expect(provider.transport is HTTPClientTransport)
+        #else
+        #expect(!(provider.transport is HTTPClientTransport))
+        #endif
+        let urlSession = Provider(baseURL: try await TestServer.baseURL(), transport: Provider.urlSessionTransport)
+        #expect(!(urlSession.transport is HTTPClientTransport))
+        #expect(try await urlSession.send(Request(.get, "/users/3", receiving: .json(TestUser.self))) == TestUser(id: 3, name: "Ada"))
+    }
+
+    @Test("On the default transport a 401 with a Basic challenge comes back at once as a status error")
+    func basicChallenge() async throws {
+        let started = ContinuousClock.now
+        let error = await #expect(throws: CourierError.self) {
+            try await TestServer.provider().send(Request(.get, "/challenge", receiving: .none).timeout(.seconds(10)))
+        }
+        #expect(error?.kind == .status)
+        #expect(error?.response?.statusCode == 401)
+        #expect(error?.response?.headers[.wwwAuthenticate] == #"Basic realm="courier""#)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test("A deadline of the AsyncHTTPClient transport is a timeout, as on URLSession")
+    func transportTimeout() async throws {
+        var provider = try await TestServer.provider()
+        provider.transport = HTTPClientTransport(client: TransportKind.client, timeout: .milliseconds(300))
+        let error = await #expect(throws: CourierError.self) { try await provider.send(Request(.get, "/slow", receiving: .none)) }
+        #expect(error?.kind == .timeout)
+        #expect(error?.underlyingError is HTTPClientTimeout)
+    }
+}
