@@ -39,7 +39,7 @@ struct Environment: Sendable {
             client: client,
             session: URLSession(configuration: .ephemeral),
             uploadFile: file,
-            courierURLSession: UsersAPI(provider: Provider(baseURL: base)),
+            courierURLSession: UsersAPI(provider: Provider(baseURL: base, transport: Provider.urlSessionTransport)),
             courierAsyncHTTPClient: UsersAPI(provider: Provider(baseURL: base, client: client))
         )
     }
@@ -236,7 +236,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("memory: download 256 MiB to a file, Courier on URLSession (buffers on Linux)", configuration: memory) { benchmark in
         let env = try await Environment.shared.value
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("courier-benchmark-download-us.bin")
-        var provider = Provider(baseURL: env.base)
+        var provider = Provider(baseURL: env.base, transport: Provider.urlSessionTransport)
         provider.responseBodyLimit = Environment.uploadSize + 1
         benchmark.startMeasurement()
         let streamed = try await UsersAPI(provider: provider).download(count: Environment.uploadSize)
