@@ -252,6 +252,10 @@ public enum TestServer {
         }
         router.get("/redirect/:code", use: redirect)
         router.post("/redirect/:code", use: redirect)
+        // A failing status with a 1 MiB body.
+        router.get("/big-error") { _, _ in
+            Response(status: .internalServerError, body: ResponseBody(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "e"), count: 1 << 20)))
+        }
         // A Basic challenge, as httpbin's `/status/401` sends one.
         router.get("/challenge") { _, _ in
             Response(status: .unauthorized, headers: [.wwwAuthenticate: "Basic realm=\"courier\""])

@@ -49,7 +49,8 @@ struct InterceptorMiddleware: ClientMiddleware, StageNamed {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let response = try await interceptor.intercept(req: raw) { req in
             let (head, body) = try await next(req.head, req.body, req.baseURL)
-            guard !req.streamsResponse else {
+            // Whether the response streams is the pipeline's decision, not the interceptor's.
+            guard !raw.streamsResponse else {
                 var response = Response(head: head, body: nil, request: req)
                 response.passthroughBody = body
                 return response
@@ -57,7 +58,7 @@ struct InterceptorMiddleware: ClientMiddleware, StageNamed {
             let data = try await collectResponseBody(body, limit: bodyLimit)
             return Response(head: head, body: data, request: req)
         }
-        if let passthrough = response.passthroughBody { return (response.head, passthrough) }
+        if response.body == nil, let passthrough = response.passthroughBody { return (response.head, passthrough) }
         return (response.head, response.body.map { HTTPBody($0) })
     }
 }

@@ -48,7 +48,7 @@ extension Provider {
         }
         if let absolute = builder.absoluteURL {
             // The absolute URL's origin replaces the base URL; its path and query the template.
-            guard let scheme = absolute.scheme, let host = absolute.host,
+            guard let scheme = absolute.scheme, let host = absolute.authorityHost,
                 let origin = URL(string: "\(scheme)://\(host)\(absolute.port.map { ":\($0)" } ?? "")")
             else {
                 throw CourierError(.invalidBaseURL(absolute.absoluteString), operationID: operationID)
@@ -69,7 +69,7 @@ extension Provider {
         } catch {
             throw error.with(operationID: operationID, request: nil)
         }
-        let length = baseURL.path.utf8.count + raw.path.utf8.count
+        let length = baseURL.percentEncodedBasePath.utf8.count + raw.path.utf8.count
         guard length <= maxRequestTargetLength else {
             throw CourierError(.requestTargetTooLong(length: length, limit: maxRequestTargetLength), operationID: operationID)
         }
@@ -89,8 +89,8 @@ extension Provider {
         }
         var head = raw.head
         head.scheme = raw.baseURL.scheme
-        head.authority = raw.baseURL.host.map { host in raw.baseURL.port.map { "\(host):\($0)" } ?? host }
-        head.path = raw.baseURL.path + raw.path
+        head.authority = raw.baseURL.authorityHost.map { host in raw.baseURL.port.map { "\(host):\($0)" } ?? host }
+        head.path = raw.baseURL.percentEncodedBasePath + raw.path
         return (head, body)
     }
 
@@ -113,5 +113,18 @@ extension Provider {
             urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         }
         return urlRequest
+    }
+}
+
+extension URL {
+    /// The host as written in an authority: an IPv6 literal in brackets.
+    var authorityHost: String? {
+        guard let host else { return nil }
+        return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    }
+
+    /// The path still percent-encoded, as it goes on the wire.
+    var percentEncodedBasePath: String {
+        URLComponents(url: self, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? path
     }
 }

@@ -34,9 +34,12 @@ extension Provider {
                 }
             try validate(Response(head: head, body: nil, request: raw), request.validators)
             guard head.status.kind == .successful else {
-                // The error carries the start of the body, never more than 64 KiB of it.
-                let prefix = try? await collectResponseBody(body, limit: 64 * 1024)
-                let response = Response(head: head, body: prefix ?? nil, request: raw)
+                // The error carries the start of the body — at most 64 KiB, read within the
+                // request's timeout (10 s without one) — and the rest is never read.
+                let prefix = try? await within(request.timeout ?? .seconds(10), raw) { () async throws(CourierError) in
+                    await collectPrefix(of: body, upTo: 64 * 1024)
+                }
+                let response = Response(head: head, body: prefix, request: raw)
                 throw CourierError(.status(head.status), operationID: raw.operationID, request: raw, response: response)
             }
             return wrap(StreamedResponse(head: head, body: body ?? HTTPBody(), request: raw))

@@ -27,7 +27,9 @@ struct TransportStep: Sendable {
         var request = request
         let url = URL(string: baseURL.absoluteString + (request.path ?? "/")) ?? baseURL
         if let header = cookieJar.header(for: url) {
-            request.headerFields.append(HTTPField(name: .cookie, value: header))
+            // One `Cookie` field: the request's own cookies first, then the jar's.
+            let own = request.headerFields[values: .cookie]
+            request.headerFields[values: .cookie] = [(own + [header]).joined(separator: "; ")]
         }
         let answer = try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
         cookieJar.receive(answer.0.headerFields[values: .setCookie], from: url)
@@ -61,7 +63,7 @@ struct TransportStep: Sendable {
                 let current = URL(string: baseURL.absoluteString + (request.path ?? "/")),
                 let target = URL(string: location, relativeTo: current)?.absoluteURL,
                 let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
-                let host = target.host
+                let host = target.authorityHost
             else {
                 return (response, responseBody)
             }

@@ -20,3 +20,19 @@ func collectResponseBody(_ body: HTTPBody?, limit: Int) async throws(CourierErro
     }
     return data
 }
+
+/// The first `limit` bytes of a body, or fewer when it ends or fails first; never an error, for
+/// error messages that show what the server said.
+func collectPrefix(of body: HTTPBody?, upTo limit: Int) async -> Data? {
+    guard let body else { return nil }
+    var data = Data()
+    do {
+        for try await chunk in body {
+            data.append(contentsOf: chunk.prefix(limit - data.count))
+            if data.count >= limit { break }
+        }
+    } catch {
+        // What arrived before the failure is still worth showing.
+    }
+    return data.isEmpty ? nil : data
+}

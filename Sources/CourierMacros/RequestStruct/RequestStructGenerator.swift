@@ -3,7 +3,10 @@
 enum RequestStructGenerator {
     static func generate(_ model: RequestStructModel) -> String {
         var lines = APIGenerator.optionLines(model.options)
-        for property in model.properties {
+        // Method and path first, so that what depends on the method sees the value's own.
+        let ordered = model.properties.filter { $0.kind == .method || $0.kind == .path }
+            + model.properties.filter { $0.kind != .method && $0.kind != .path }
+        for property in ordered {
             let key = APIGenerator.literal(property.key)
             let value = "self.\(APIGenerator.reference(property.name))"
             switch property.kind {
@@ -16,7 +19,12 @@ enum RequestStructGenerator {
             case .requestCookies: lines.append("request.addCookies(\(value))")
             case .requestBody:
                 lines.append(property.format.map { "request.setBody(\(value), as: \($0))" } ?? "request.setBody(\(value))")
-            case .bodyField, .param: lines.append("request.addField(\(key), value: \(value))")
+            case .bodyField: lines.append("request.addField(\(key), value: \(value))")
+            case .param:
+                lines.append("switch request.method {")
+                lines.append("case .get, .head, .delete: request.addQuery(\(key), value: \(value))")
+                lines.append("default: request.addField(\(key), value: \(value))")
+                lines.append("}")
             case .absoluteURL: lines.append("request.absoluteURL = \(value)")
             case .method: lines.append("request.method = \(value)")
             case .path: lines.append("request.path = \(value)")

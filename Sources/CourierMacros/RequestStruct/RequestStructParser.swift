@@ -36,6 +36,8 @@ struct RequestStructParser {
         var filled: Set<String> = []
         // A path set per value cannot be checked against the placeholders here.
         let hasDynamicPath = StoredProperty.all(in: structDecl).contains { $0.marker(RequestMarker.self)?.kind == .path }
+        // With a method set per value, `@Param` is placed when the request is built.
+        let hasDynamicMethod = StoredProperty.all(in: structDecl).contains { $0.marker(RequestMarker.self)?.kind == .method }
         for property in StoredProperty.all(in: structDecl) {
             guard let (marker, kind) = property.marker(RequestMarker.self) else {
                 let binding = property.binding
@@ -58,7 +60,7 @@ struct RequestStructParser {
                 key = explicitName ?? APIParser.headerName(property.name)
             case .requestBody:
                 format = markerArguments.first { $0.label == nil || $0.label?.text == "format" }?.expression.trimmedDescription
-            case .param:
+            case .param where !hasDynamicMethod:
                 properties.append(RequestPropertyModel(kind: APIParser.queryByDefault.contains(methodName) ? .queryItem : .bodyField, name: property.name, key: key))
                 continue
             default:

@@ -236,6 +236,24 @@ struct OnePipelineTests {
         #expect(ports.count == 1)
     }
 
+    @Test("A streamed failure carries the first 64 KiB of a large error body", arguments: TransportKind.allCases)
+    func streamedFailurePrefix(transport: TransportKind) async throws {
+        let provider = try await transport.provider()
+        let error = await #expect(throws: CourierError.self) { try await provider.send(Request(.get, "/big-error", receiving: .stream)) }
+        #expect(error?.kind == .status)
+        #expect(error?.response?.body?.count == 64 * 1024)
+    }
+
+    @Test("An interceptor that builds a new request does not turn streaming off", arguments: TransportKind.allCases)
+    func interceptorRebuildingRequest(transport: TransportKind) async throws {
+        var provider = try await transport.provider().intercept { req, next in
+            try await next(RawRequest(head: req.head, body: req.body, baseURL: req.baseURL, operationID: req.operationID))
+        }
+        provider.responseBodyLimit = 100
+        let streamed = try await provider.send(Request(.get, "/bytes/1000", receiving: .stream))
+        #expect(try await streamed.collect(upTo: 1000).count == 1000)
+    }
+
     @Test("Interceptors learn that a response streams from the request they receive", arguments: TransportKind.allCases)
     func interceptorsSeeStreaming(transport: TransportKind) async throws {
         let seen = Locked<[Bool]>([])

@@ -38,6 +38,13 @@ struct PerValueRoute {
     @PathParameter var id: Int
 }
 
+@Endpoint(.get, "/echo/params")
+struct ParamByMethod {
+    typealias Response = Echo
+    @RequestHTTPMethod var method: HTTPRequest.Method = .get
+    @Param var name: String
+}
+
 @Endpoint(.post, "/echo/text")
 struct UTF16Text {
     typealias Response = Echo
@@ -90,6 +97,17 @@ struct RequestStructSeedTests {
         let post = try await provider.send(PerValueRoute(method: .post, path: "/echo/apps/{id}/contacts", id: 4))
         #expect(post.method == "POST")
         #expect(post.path == "/api/v1/echo/apps/4/contacts")
+    }
+
+    @Test("@Param follows the method set per value: a query item for GET, a body field for POST")
+    func paramFollowsMethod() async throws {
+        let provider = try await TestServer.provider()
+        let get = try await provider.send(ParamByMethod(name: "ada"))
+        #expect(get.query == "name=ada")
+        #expect(get.bodyIsEmpty)
+        let post = try await provider.send(ParamByMethod(method: .post, name: "ada"))
+        #expect(post.query == nil)
+        #expect(post.bodyText == #"{"name":"ada"}"#)
     }
 
     @Test("A text body in another encoding is sent in it and labelled with its charset")

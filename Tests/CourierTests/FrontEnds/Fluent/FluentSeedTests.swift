@@ -23,6 +23,12 @@ struct FluentSeedTests {
         #expect(body == nil)
         let urlRequest = try await provider.urlRequest(for: request)
         #expect(urlRequest.url?.absoluteString == "\(try await TestServer.baseURL())/api/v1/users/42")
+
+        // A base path is kept as it goes on the wire, still percent-encoded; IPv6 hosts keep their brackets.
+        let encoded = Provider(baseURL: "http://[::1]:8080/my%20api")
+        let (encodedHead, _) = try await encoded.httpRequest(for: Request(.get, "/users", receiving: .none))
+        #expect(encodedHead.authority == "[::1]:8080")
+        #expect(encodedHead.path == "/my%20api/users")
     }
 
     @Test("A fluent request streams and downloads with its authentication and timeout", arguments: TransportKind.allCases)
