@@ -3,10 +3,13 @@ import NIOCore
 
 extension HTTPClient.Configuration {
     /// AsyncHTTPClient's defaults with a connection pool sized for concurrent API calls (64
-    /// connections per host rather than 8), and redirects not followed by the client: Courier
-    /// follows them under its `RedirectPolicy`, which keeps credentials from other origins.
+    /// connections per host rather than 8); redirects not followed by the client, because Courier
+    /// follows them under its `RedirectPolicy`, which keeps credentials from other origins; and
+    /// bounded waits: 10 seconds to connect, and 30 seconds at most without a byte of the response,
+    /// head or body, streamed bodies included.
     public static var courierDefault: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
         configuration.redirectConfiguration = .disallow
         return configuration

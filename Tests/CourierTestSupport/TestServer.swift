@@ -252,6 +252,18 @@ public enum TestServer {
         }
         router.get("/redirect/:code", use: redirect)
         router.post("/redirect/:code", use: redirect)
+        // A head and the start of a body, then nothing for a minute.
+        router.get("/stall-body") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/octet-stream"],
+                body: ResponseBody { writer in
+                    try await writer.write(ByteBuffer(string: "start"))
+                    try await Task.sleep(for: .seconds(60))
+                    try await writer.finish(nil)
+                }
+            )
+        }
         // A failing status with a 1 MiB body.
         router.get("/big-error") { _, _ in
             Response(status: .internalServerError, body: ResponseBody(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "e"), count: 1 << 20)))

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Courier
 import CourierAsyncHTTPClient
 import CourierTestSupport
@@ -30,6 +31,23 @@ struct DefaultTransportTests {
         #expect(error?.response?.statusCode == 401)
         #expect(error?.response?.headers[.wwwAuthenticate] == #"Basic realm="courier""#)
         #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test("AsyncHTTPClient's Courier configuration bounds a body that stops arriving, streamed or not")
+    func stalledBody() async throws {
+        #expect(HTTPClient.Configuration.courierDefault.timeout.read == .seconds(30))
+        var configuration = HTTPClient.Configuration.courierDefault
+        configuration.timeout.read = .milliseconds(500)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        var provider = try await TestServer.provider()
+        provider.transport = HTTPClientTransport(client: client)
+        let started = ContinuousClock.now
+        let buffered = await #expect(throws: CourierError.self) { try await provider.send(Request(.get, "/stall-body", receiving: .data)) }
+        #expect(buffered?.kind == .timeout || buffered?.kind == .transport)
+        let streamed = try await provider.send(Request(.get, "/stall-body", receiving: .stream))
+        await #expect(throws: CourierError.self) { try await streamed.collect(upTo: 1 << 20) }
+        #expect(ContinuousClock.now - started < .seconds(10))
+        try await client.shutdown()
     }
 
     @Test("A deadline of the AsyncHTTPClient transport is a timeout, as on URLSession")
