@@ -27,9 +27,8 @@ struct TransportStep: Sendable {
         var request = request
         let url = URL(string: baseURL.absoluteString + (request.path ?? "/")) ?? baseURL
         if let header = cookieJar.header(for: url) {
-            // One `Cookie` field: the request's own cookies first, then the jar's.
-            let own = request.headerFields[values: .cookie]
-            request.headerFields[values: .cookie] = [(own + [header]).joined(separator: "; ")]
+            // Beside the request's own; every transport sends all `Cookie` fields as one header.
+            request.headerFields.append(HTTPField(name: .cookie, value: header))
         }
         let answer = try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
         cookieJar.receive(answer.0.headerFields[values: .setCookie], from: url)

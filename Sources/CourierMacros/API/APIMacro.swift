@@ -1,13 +1,13 @@
 import SwiftDiagnostics
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@API`: generates `<Name>API`, whose functions build each endpoint's request and send it
 /// through a `Courier.Provider`.
-public struct APIMacro: PeerMacro {
+struct APIMacro: PeerMacro {
     /// Generates `<Name>API` beside the protocol, or diagnoses every problem on its node.
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext

@@ -1,13 +1,13 @@
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// The attributes that only mark a declaration for another macro to read — `@GET` … `@HTTP` for
 /// `@API`, `@PathParameter` … for `@Endpoint`, `@ResponseBody` … for `@EndpointResponse` — and
 /// generate nothing themselves.
-public struct MarkerMacro: PeerMacro {
+struct MarkerMacro: PeerMacro {
     /// Generates nothing: the macro that reads the attribute does the work.
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext

@@ -1,12 +1,12 @@
 import SwiftDiagnostics
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@Mock`: generates `<Name>Mock`, whose endpoints answer with handlers set in tests.
-public struct MockMacro: PeerMacro {
+struct MockMacro: PeerMacro {
     /// Generates `<Name>Mock` beside the protocol, or diagnoses why it cannot.
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
         in context: some MacroExpansionContext

@@ -1,13 +1,13 @@
 import SwiftDiagnostics
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@Endpoint(.post, "/path/{id}")` on a struct: conforms it to `Courier.Endpoint` and writes
 /// `makeRequest()`, which sets every annotated property on the request directly.
-public struct RequestStructMacro: MemberMacro, ExtensionMacro {
+struct RequestStructMacro: MemberMacro, ExtensionMacro {
     /// Adds the `Courier.Endpoint` conformance.
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol,
@@ -19,7 +19,7 @@ public struct RequestStructMacro: MemberMacro, ExtensionMacro {
     }
 
     /// Writes `makeRequest()`, or diagnoses every problem on its node.
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
         conformingTo protocols: [TypeSyntax],

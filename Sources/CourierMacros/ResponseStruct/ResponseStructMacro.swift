@@ -1,13 +1,13 @@
 import SwiftDiagnostics
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@EndpointResponse` on a struct: conforms it to `Courier.ResponseDecodable` with an
 /// initializer that reads each annotated property from the response.
-public struct ResponseStructMacro: ExtensionMacro {
+struct ResponseStructMacro: ExtensionMacro {
     /// Adds the `Courier.ResponseDecodable` conformance with an initializer that reads each property.
-    public static func expansion(
+    static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
         providingExtensionsOf type: some TypeSyntaxProtocol,

@@ -1,4 +1,4 @@
-import CourierMacros
+@testable import CourierMacros
 import MacroTesting
 import SwiftSyntaxMacros
 import Testing

@@ -51,29 +51,32 @@ extension Endpoint {
     public func intercept(request: inout RawRequest) throws {}
 }
 
+// The same choices as `@API`'s: every default goes through the generated-code table in
+// `FrontEnds/API/Generated.swift`, so the two front-ends cannot drift apart.
+
 extension Endpoint where Response: Decodable & SendableMetatype {
     /// The body decoded as JSON.
-    public static var responseDecoder: ResponseDecoder<Response> { .json(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
 }
 
 extension Endpoint where Response: ResponseDecodable & SendableMetatype {
     /// The response type reads the whole response itself.
-    public static var responseDecoder: ResponseDecoder<Response> { .typed(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
 }
 
 extension Endpoint where Response: ResponseDecodable & Decodable & SendableMetatype {
     /// The response type reads the whole response itself.
-    public static var responseDecoder: ResponseDecoder<Response> { .typed(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
 }
 
 extension Endpoint where Response == String {
     /// The body as text.
-    public static var responseDecoder: ResponseDecoder<String> { .text }
+    public static var responseDecoder: ResponseDecoder<String> { .returning(String.self) }
 }
 
 extension Endpoint where Response == Data {
     /// The body's bytes.
-    public static var responseDecoder: ResponseDecoder<Data> { .data }
+    public static var responseDecoder: ResponseDecoder<Data> { .returning(Data.self) }
 }
 
 extension Endpoint where Response == Data? {
@@ -83,12 +86,12 @@ extension Endpoint where Response == Data? {
 
 extension Endpoint where Response == Courier.Response {
     /// The response as it is, whatever its status.
-    public static var responseDecoder: ResponseDecoder<Courier.Response> { .response }
+    public static var responseDecoder: ResponseDecoder<Courier.Response> { .returning(Courier.Response.self) }
 }
 
 extension Endpoint where Response == StreamedResponse {
     /// The response with its body unread.
-    public static var responseDecoder: ResponseDecoder<StreamedResponse> { .stream }
+    public static var responseDecoder: ResponseDecoder<StreamedResponse> { .returning(StreamedResponse.self) }
 }
 
 extension Request {
