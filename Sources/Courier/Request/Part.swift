@@ -13,9 +13,9 @@ public struct Part: Sendable {
 
     let source: Source
     /// The file name sent in `Content-Disposition`, if any.
-    public var fileName: String?
+    var fileName: String?
     /// The part's `Content-Type`, if any.
-    public var mimeType: String?
+    var mimeType: String?
 
     /// A part holding `data`.
     public init(data: Data, fileName: String? = nil, mimeType: String? = nil) {

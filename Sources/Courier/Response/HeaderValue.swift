@@ -7,25 +7,16 @@ public protocol HeaderValue: Sendable {
     init?(headerValue text: String)
 }
 
-extension String: HeaderValue {
-    /// Takes the header's text exactly as it arrived, spaces included.
-    public init?(headerValue text: String) { self = text }
-}
-
-extension Int: HeaderValue {
-    /// Reads an `Int` from the header, ignoring surrounding spaces.
+extension HeaderValue where Self: LosslessStringConvertible {
+    /// Reads the value from its text, ignoring surrounding spaces (HTTP strips them anyway).
     public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
 }
 
-extension Int64: HeaderValue {
-    /// Reads an `Int64` from the header, ignoring surrounding spaces, for sizes such as `Content-Length`.
-    public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
-}
-
-extension Double: HeaderValue {
-    /// Reads a `Double` from the header, ignoring surrounding spaces.
-    public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
-}
+// Each reads its own text form through the default above.
+extension String: HeaderValue {}
+extension Int: HeaderValue {}
+extension Int64: HeaderValue {}
+extension Double: HeaderValue {}
 
 extension Bool: HeaderValue {
     /// Reads `true`, `1` or `yes` as true and `false`, `0` or `no` as false, in any letter case,

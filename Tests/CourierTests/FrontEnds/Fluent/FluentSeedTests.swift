@@ -63,4 +63,28 @@ struct FluentSeedTests {
         #expect(error?.underlyingError is CSVError)
         #expect(recording.count == 0)
     }
+
+    @Test("validate, beforeSending and accepting on a fluent request, kept across receiving")
+    func ownChecksAndHooks() async throws {
+        let provider = try await TestServer.provider()
+        let request = Request(.get, "/echo/hooks", receiving: .none)
+            .beforeSending { raw in raw.headers[HTTPField.Name("X-Hooked")!] = raw.path }
+            .validate { response in
+                guard response.headers[.contentType] == "application/json" else { throw CSVError() }
+            }
+        let echo = try await provider.send(request.receiving(.json(Echo.self).accepting("application/vnd.courier+json")))
+        #expect(echo.header("x-hooked") == "/echo/hooks")
+        #expect(echo.header("accept") == "application/vnd.courier+json")
+
+        let refused = await #expect(throws: CourierError.self) {
+            try await provider.send(Request(.get, "/text", receiving: .text).validate { _ in throw CSVError() })
+        }
+        #expect(refused?.kind == .validation)
+        #expect(refused?.stage?.contains("FluentSeedTests.swift") == true)
+        let failingHook = await #expect(throws: CourierError.self) {
+            try await provider.send(request.beforeSending { _ in throw CSVError() })
+        }
+        #expect(failingHook?.kind == .modifier)
+        #expect(failingHook?.underlyingError is CSVError)
+    }
 }
