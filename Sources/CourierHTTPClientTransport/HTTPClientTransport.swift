@@ -2,6 +2,7 @@ public import AsyncHTTPClient
 public import Foundation
 public import HTTPTypes
 public import NIOCore
+import NIOConcurrencyHelpers
 import NIOHTTP1
 public import OpenAPIRuntime
 
@@ -24,12 +25,65 @@ public struct HTTPClientTransport: ClientTransport {
 
     /// The transport of `Provider(baseURL:)` on Linux: a process-wide client configured as
     /// `HTTPClient.Configuration.courierDefault`, never shut down, so nobody has to.
-    public static let shared = HTTPClientTransport(client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault))
+    public static let shared = HTTPClientTransport(
+        client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault),
+        processWideTimeout: HTTPClient.Configuration.courierDefault.timeout
+    )
+
+    /// For a transport on one of the process-wide clients, the timeouts its client was made
+    /// with; ``bounded(connect:read:)`` may swap that client for another. `nil` for a client of
+    /// your own.
+    package let processWideTimeout: HTTPClient.Configuration.Timeout?
 
     /// A transport over `client`, which you keep and shut down.
     public init(client: HTTPClient, timeout: TimeAmount = .minutes(1)) {
+        self.init(client: client, timeout: timeout, processWideTimeout: nil)
+    }
+
+    private init(client: HTTPClient, timeout: TimeAmount = .minutes(1), processWideTimeout: HTTPClient.Configuration.Timeout?) {
         self.client = client
         self.timeout = timeout
+        self.processWideTimeout = processWideTimeout
+    }
+
+    /// The process-wide clients other than ``shared``'s, one per pair of connect and read
+    /// timeouts asked for; like it, never shut down.
+    private static let boundedClients = NIOLockedValueBox<[TimeoutKey: HTTPClient]>([:])
+
+    private struct TimeoutKey: Hashable {
+        var connect: Int64?
+        var read: Int64?
+        init(_ timeout: HTTPClient.Configuration.Timeout) {
+            connect = timeout.connect?.nanoseconds
+            read = timeout.read?.nanoseconds
+        }
+    }
+
+    /// This transport with `connect` and `read` as its client's timeouts, where given. A
+    /// process-wide transport switches to the process-wide client configured so (made on first
+    /// use); a client of your own keeps its configuration, so this transport is returned as it is.
+    package func bounded(connect: Duration?, read: Duration?) -> HTTPClientTransport {
+        guard let current = processWideTimeout else { return self }
+        var wanted = current
+        if let connect { wanted.connect = TimeAmount.nanoseconds(Self.nanoseconds(connect)) }
+        if let read { wanted.read = TimeAmount.nanoseconds(Self.nanoseconds(read)) }
+        let key = TimeoutKey(wanted)
+        guard key != TimeoutKey(current) else { return self }
+        let client = Self.boundedClients.withLockedValue { clients in
+            if let client = clients[key] { return client }
+            var configuration = HTTPClient.Configuration.courierDefault
+            configuration.timeout = wanted
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[key] = client
+            return client
+        }
+        return HTTPClientTransport(client: client, timeout: max(timeout, wanted.read ?? timeout), processWideTimeout: wanted)
+    }
+
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds.multipliedReportingOverflow(by: 1_000_000_000).overflow
+            ? .max : seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     /// Sends `request` through the client, header names as written and cookies joined into one
@@ -72,14 +126,8 @@ public struct HTTPClientTransport: ClientTransport {
         let incoming: HTTPClientResponse
         do {
             incoming = try await client.execute(outgoing, timeout: timeout)
-        } catch let error as HTTPClientError {
-            // The same kinds as on URLSession: cancelled, timed out, or a transport failure.
-            switch error {
-            case .cancelled: throw CancellationError()
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
-                throw HTTPClientTimeout(error: error)
-            default: throw error
-            }
+        } catch {
+            throw Self.classify(error)
         }
 
         var fields = HTTPFields()
@@ -97,15 +145,49 @@ public struct HTTPClientTransport: ClientTransport {
             let length = fields[.contentLength].flatMap(Int64.init)
             if let length, length <= Self.bufferedLimit {
                 // A small body is read at once into one buffer rather than chunk by chunk.
-                let buffer = try await incoming.body.collect(upTo: Int(length))
-                return (head, HTTPBody(buffer.readableBytesView))
+                do {
+                    let buffer = try await incoming.body.collect(upTo: Int(length))
+                    return (head, HTTPBody(buffer.readableBytesView))
+                } catch {
+                    throw Self.classify(error)
+                }
             }
-            return (
-                head,
-                HTTPBody(incoming.body.map { ArraySlice($0.readableBytesView) }, length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single)
-            )
+            return (head, HTTPBody(ClassifiedBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single))
         }
     }
+}
+
+extension HTTPClientTransport {
+    /// The same kinds as on URLSession: cancelled, timed out, or a transport failure.
+    static func classify(_ error: any Error) -> any Error {
+        guard let error = error as? HTTPClientError else { return error }
+        switch error {
+        case .cancelled: return CancellationError()
+        case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
+            return HTTPClientTimeout(error: error)
+        default: return error
+        }
+    }
+}
+
+/// A response body whose read timeouts are ``HTTPClientTimeout``s, as before the head.
+struct ClassifiedBody: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    let base: HTTPClientResponse.Body
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: HTTPClientResponse.Body.AsyncIterator
+
+        mutating func next() async throws -> ArraySlice<UInt8>? {
+            do {
+                return try await base.next().map { ArraySlice($0.readableBytesView) }
+            } catch {
+                throw HTTPClientTransport.classify(error)
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator()) }
 }
 
 /// An AsyncHTTPClient deadline that passed. It presents itself as `NSURLErrorTimedOut`, so that

@@ -41,7 +41,8 @@ extension CourierError {
             case .textNotEncodable, .encoding: .encoding
             case .modifier: .modifier
             case .middleware: .middleware
-            case .transport, .responseTooLarge, .download: .transport
+            case .transport, .download: .transport
+            case .responseTooLarge: .responseTooLarge
             case .timeout: .timeout
             case .cancelled: .cancelled
             case .status: .status

@@ -30,6 +30,10 @@ public struct CourierError: Error, Sendable {
         public static let middleware = Kind(name: "middleware")
         /// The transport failed before a complete response arrived.
         public static let transport = Kind(name: "transport")
+        /// The response body went past a limit — the provider's ``Provider/responseBodyLimit``,
+        /// the one given to `collect(upTo:)` or `download` — and was not read further; the
+        /// connection was closed rather than drained. The message names the limit.
+        public static let responseTooLarge = Kind(name: "responseTooLarge")
         /// The request timed out.
         public static let timeout = Kind(name: "timeout")
         /// The request was cancelled.

@@ -11,7 +11,7 @@ extension Provider {
     /// limit.
     func makeChain(for request: RawRequest) -> Next {
         let operationID = request.operationID
-        let step = transportStep
+        let step = transportStep(for: request)
         var next: Next = { head, body, baseURL in
             do {
                 return try await step.send(head, body: body, baseURL: baseURL, operationID: operationID)

@@ -17,6 +17,7 @@ extension Provider {
         request.authentication?.authenticate(&builder)
         var raw = try prepare(builder, operationID: request.operationID)
         raw.streamsResponse = request.decoder.streams
+        raw.timeouts = request.builder.timeouts
         for adjustment in request.adjustments {
             do {
                 try adjustment.apply(&raw)
@@ -109,7 +110,7 @@ extension Provider {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }
         urlRequest.httpBody = body
-        if let timeout = request.timeout {
+        if let timeout = request.builder.timeouts.total ?? request.builder.timeouts.idle {
             urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         }
         return urlRequest

@@ -8,13 +8,15 @@ extension Provider {
     /// In order: the authentication, the provider's modifiers, encoding, the request's own
     /// hooks, the middleware chain, the transport (following redirects and keeping cookies hop by
     /// hop), the provider's validators, the request's validators, and the response decoder. The
-    /// request's timeout bounds the exchange. Every failure is a ``CourierError`` naming the stage.
+    /// ``Timeouts`` — the request's over the provider's — bound the exchange. Every failure is a
+    /// ``CourierError`` naming the stage.
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
         let raw = try prepare(request)
+        let total = raw.timeouts.total ?? timeouts.total
         switch request.decoder.read {
         case .buffered(let decode):
             let response: Response =
-                if let timeout = request.timeout {
+                if let timeout = total {
                     try await within(timeout, raw) { () async throws(CourierError) in try await self.execute(raw) }
                 } else {
                     try await execute(raw)
@@ -27,7 +29,7 @@ extension Provider {
             }
         case .streamed(let wrap):
             let (head, body): (HTTPResponse, HTTPBody?) =
-                if let timeout = request.timeout {
+                if let timeout = total {
                     try await within(timeout, raw) { () async throws(CourierError) in try await self.executeStreaming(raw) }
                 } else {
                     try await executeStreaming(raw)
@@ -35,14 +37,14 @@ extension Provider {
             try validate(Response(head: head, body: nil, request: raw), request.validators)
             guard head.status.kind == .successful else {
                 // The error carries the start of the body — at most 64 KiB, read within the
-                // request's timeout (10 s without one) — and the rest is never read.
-                let prefix = try? await within(request.timeout ?? .seconds(10), raw) { () async throws(CourierError) in
+                // total bound (10 s without one) — and the rest is never read.
+                let prefix = try? await within(total ?? .seconds(10), raw) { () async throws(CourierError) in
                     await collectPrefix(of: body, upTo: 64 * 1024)
                 }
                 let response = Response(head: head, body: prefix, request: raw)
                 throw CourierError(.status(head.status), operationID: raw.operationID, request: raw, response: response)
             }
-            return wrap(StreamedResponse(head: head, body: body ?? HTTPBody(), request: raw))
+            return wrap(StreamedResponse(head: head, body: ClassifiedBody.wrap(body ?? HTTPBody(), raw), request: raw))
         }
     }
 
@@ -118,7 +120,7 @@ extension Provider {
         do {
             if middlewares.isEmpty {
                 // No chain to build: the transport step is called directly.
-                return try await transportStep.send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
+                return try await transportStep(for: request).send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
             }
             return try await makeChain(for: request)(request.head, request.body, request.baseURL)
         } catch let error as CourierError {
@@ -128,10 +130,42 @@ extension Provider {
         }
     }
 
-    /// The transport with Courier's redirect and cookie handling around each hop.
-    var transportStep: TransportStep {
-        TransportStep(base: transport, redirects: redirects, cookieJar: cookieJar)
+    /// The transport, bounded by `request`'s timeouts over the provider's, with Courier's
+    /// redirect and cookie handling around each hop.
+    func transportStep(for request: RawRequest) -> TransportStep {
+        let base =
+            request.timeouts.connect == nil && request.timeouts.idle == nil
+            ? boundedTransport : Self.transport(transport, boundedBy: timeouts.overridden(by: request.timeouts))
+        return TransportStep(base: base, redirects: redirects, cookieJar: cookieJar)
     }
+}
+
+/// A streamed body whose failures are ``CourierError``s, as every other failure of a call is.
+struct ClassifiedBody: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    let base: HTTPBody
+    let request: RawRequest
+
+    static func wrap(_ body: HTTPBody, _ request: RawRequest) -> HTTPBody {
+        HTTPBody(ClassifiedBody(base: body, request: request), length: body.length, iterationBehavior: body.iterationBehavior)
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: HTTPBody.AsyncIterator
+        let request: RawRequest
+
+        mutating func next() async throws -> ArraySlice<UInt8>? {
+            do {
+                return try await base.next()
+            } catch let error as CourierError {
+                throw error
+            } catch {
+                throw PipelineErrors.classifyTransport(error).with(operationID: request.operationID, request: request)
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), request: request) }
 }
 
 /// The deadline of a request with a timeout passed.

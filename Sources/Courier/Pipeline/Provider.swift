@@ -3,7 +3,6 @@ public import Foundation
 import FoundationNetworking
 #endif
 public import OpenAPIRuntime
-import OpenAPIURLSession
 
 /// Sends requests: applies request modifiers, encodes, runs the middleware chain around the
 /// transport, and decodes the response.
@@ -25,7 +24,16 @@ public struct Provider: Sendable {
     let base: Result<URL, CourierError>
     /// Sends the requests: AsyncHTTPClient on Linux and URLSession on Apple platforms unless you
     /// choose another (see ``urlSessionTransport``).
-    public var transport: any ClientTransport
+    public var transport: any ClientTransport {
+        didSet { boundedTransport = Self.transport(transport, boundedBy: timeouts) }
+    }
+    /// How long requests may wait to connect, for the next byte and in all; ``Timeouts/standard``
+    /// unless you set it. Each request can override any bound.
+    public var timeouts: Timeouts = .standard {
+        didSet { boundedTransport = Self.transport(transport, boundedBy: timeouts) }
+    }
+    /// The transport with the provider's connect and idle bounds applied, made once.
+    private(set) var boundedTransport: any ClientTransport
     /// Middleware and interceptors, outermost first.
     public var middlewares: [any ClientMiddleware]
     /// Request modifiers, applied in order before a request is encoded.
@@ -79,6 +87,7 @@ public struct Provider: Sendable {
     ) {
         self.base = Self.normalize(baseURL)
         self.transport = transport ?? Self.defaultTransport
+        self.boundedTransport = Self.transport(self.transport, boundedBy: .standard)
         self.modifiers = modifiers
         self.middlewares = interceptors.map { InterceptorMiddleware($0) } + middlewares
         self.keyMapping = keyMapping

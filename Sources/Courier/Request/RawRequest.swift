@@ -16,6 +16,8 @@ public struct RawRequest: Sendable {
     /// Whether the response is read as a stream: interceptors then see it without its body,
     /// which passes them unread.
     public var streamsResponse: Bool
+    /// The request's own bounds, over the provider's.
+    var timeouts = Timeouts()
 
     /// A request with `head` and `body`, its path relative to `baseURL`.
     public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String, streamsResponse: Bool = false) {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything a request is: what to send, how to read the response, and the rules it is sent
-/// under — authentication, timeout, validation, and whether the response streams.
+/// under — authentication, timeouts, validation, and whether the response streams.
 ///
 /// Every front-end produces one — an `@API` function (`UsersAPI.Requests.getUser(id:)`), an
 /// ``Endpoint`` value (`Request(endpoint)`), the fluent steps — and ``Provider/send(_:)`` is the
@@ -22,8 +22,6 @@ public struct Request<Value>: Sendable {
     /// Applied when the request is sent, after every other part, so that no later step can lose
     /// it.
     var authentication: AuthenticationProvider?
-    /// The longest the exchange may take, up to the response head for a streamed response.
-    var timeout: Duration?
     /// Checks of this request's response, run after the provider's and before decoding.
     var validators: [Validator] = []
     /// Changes to the encoded request, run after the provider's modifiers.

@@ -39,6 +39,8 @@ public struct RequestBuilder: Sendable {
     /// Sends to this URL instead of the provider's base URL and ``path``, when set; its path and
     /// query are used as written.
     public var absoluteURL: URL?
+    /// Bounds of this request's wait over the provider's ``Provider/timeouts``.
+    public var timeouts = Timeouts()
 
     var parameters: [(name: String, value: String?)] = []
     var queryItems: [QueryEntry] = []

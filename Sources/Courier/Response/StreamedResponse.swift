@@ -10,8 +10,8 @@ public import OpenAPIRuntime
 /// for try await chunk in export.body { hash.update(chunk) }
 /// ```
 ///
-/// Where the transport buffers (URLSession on Linux has no streaming API), the body still arrives
-/// whole first; AsyncHTTPClient streams.
+/// Both of Courier's transports deliver the body as it arrives; a transport of your own that
+/// buffers hands it over whole.
 public struct StreamedResponse: Sendable {
     /// Status and headers.
     public var head: HTTPResponse
@@ -33,9 +33,10 @@ public struct StreamedResponse: Sendable {
     }
 
     /// Writes the body to `url` chunk by chunk, replacing any file there, and returns the number
-    /// of bytes written.
+    /// of bytes written; past `limit` bytes it stops, closes the connection and fails with
+    /// ``CourierError/Kind/responseTooLarge``, leaving what was written.
     @discardableResult
-    public func write(to url: URL) async throws(CourierError) -> Int64 {
+    public func write(to url: URL, limit: Int64 = .max) async throws(CourierError) -> Int64 {
         do {
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
                 throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
@@ -44,6 +45,9 @@ public struct StreamedResponse: Sendable {
             defer { try? handle.close() }
             var written: Int64 = 0
             for try await chunk in body {
+                guard written + Int64(chunk.count) <= limit else {
+                    throw CourierError(.responseTooLarge(limit: Int(clamping: limit)), operationID: request.operationID, request: request)
+                }
                 try handle.write(contentsOf: chunk)
                 written += Int64(chunk.count)
             }
@@ -58,11 +62,12 @@ public struct StreamedResponse: Sendable {
 
 extension Provider {
     /// Sends `request`, writes its body to `url` as it arrives, and returns the response without
-    /// a body.
+    /// a body. A body longer than `limit` bytes — ``responseBodyLimit`` unless you give one —
+    /// fails with ``CourierError/Kind/responseTooLarge`` once the limit is reached.
     @discardableResult
-    public func download(_ request: Request<StreamedResponse>, to url: URL) async throws(CourierError) -> Response {
+    public func download(_ request: Request<StreamedResponse>, to url: URL, limit: Int64? = nil) async throws(CourierError) -> Response {
         let streamed = try await send(request)
-        try await streamed.write(to: url)
+        try await streamed.write(to: url, limit: limit ?? Int64(responseBodyLimit))
         return Response(head: streamed.head, body: nil, request: streamed.request)
     }
 }

@@ -118,6 +118,8 @@ enum APIGenerator {
                 body.append("request.bodyDecoder = \(expression)")
             case .keyMapping(let expression):
                 body.append("request.keyMapping = \(expression)")
+            case .timeout(let bound, let expression):
+                body.append("request.timeouts.\(bound) = \(expression)")
             }
         }
         return body

@@ -55,6 +55,8 @@ enum EndpointOption {
     case bodyEncoder(expression: String)
     case bodyDecoder(expression: String)
     case keyMapping(expression: String)
+    /// One bound of the request's timeouts: `connect`, `idle` or `total`.
+    case timeout(bound: String, expression: String)
 }
 
 /// One parameter of an endpoint and what it becomes in the request.

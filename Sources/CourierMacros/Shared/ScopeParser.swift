@@ -66,6 +66,11 @@ struct ScopeParser {
             case "KeyMapping":
                 guard let expression = arguments.first?.expression else { continue }
                 options.append(.keyMapping(expression: expression.trimmedDescription))
+            case "Timeouts":
+                for argument in arguments {
+                    guard let label = argument.label?.text, ["connect", "idle", "total"].contains(label) else { continue }
+                    options.append(.timeout(bound: label, expression: argument.expression.trimmedDescription))
+                }
             case "URLForm":
                 let encoder = arguments.first.map { Self.qualified($0.expression, type: "Courier.URLFormEncoder") } ?? "Courier.URLFormEncoder()"
                 encodings.append(BodyEncoding(kind: .form, encoder: encoder, decoder: nil, attribute: attribute))

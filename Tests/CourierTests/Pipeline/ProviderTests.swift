@@ -179,7 +179,7 @@ struct ProviderTests {
         let error = await #expect(throws: CourierError.self) {
             try await provider.send(Request(RequestBuilder(method: .get, path: "/big"), receiving: .data))
         }
-        #expect(error?.kind == .transport)
+        #expect(error?.kind == .responseTooLarge)
         #expect(error?.message.contains("1000") == true)
     }
 }

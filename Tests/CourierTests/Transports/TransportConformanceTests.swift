@@ -3,6 +3,7 @@ import Courier
 import CourierAsyncHTTPClient
 import CourierTestSupport
 import Foundation
+import OpenAPIRuntime
 import Testing
 
 /// The transports every behaviour check runs on.
@@ -15,9 +16,15 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
     /// One AsyncHTTPClient for the test process, sized like a configured production pool.
     static let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
 
+    /// The transport as `Provider` users get it: AsyncHTTPClient's process-wide one (so that a
+    /// provider's timeouts apply) or Courier's URLSession transport.
+    var transport: any ClientTransport {
+        self == .asyncHTTPClient ? HTTPClientTransport.shared : Provider.urlSessionTransport
+    }
+
     func provider(_ path: String = "", keyMapping: KeyMapping = .useDefaultKeys) async throws -> Provider {
         var provider = try await TestServer.provider(path, keyMapping: keyMapping)
-        provider.transport = self == .asyncHTTPClient ? HTTPClientTransport(client: Self.client) : Provider.urlSessionTransport
+        provider.transport = transport
         provider.responseBodyLimit = 128 * 1024 * 1024
         return provider
     }

@@ -71,6 +71,12 @@ public macro Mock() = #externalMacro(module: "CourierMacros", type: "MockMacro")
 /// A static `Authorization` header for an endpoint or, on the protocol, for every endpoint.
 @attached(peer) public macro Authorization(_ value: AuthorizationHeader) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 
+/// Bounds the wait of a function's request, or of every request of the protocol, over the
+/// provider's ``Provider/timeouts``: `@Timeouts(idle: .seconds(5), total: .seconds(20))`. A
+/// function's bounds replace the protocol's one by one.
+@attached(peer) public macro Timeouts(connect: Duration? = nil, idle: Duration? = nil, total: Duration? = nil) =
+    #externalMacro(module: "CourierMacros", type: "MarkerMacro")
+
 /// Marks an endpoint parameter as the value of the path placeholder of the same name (`:name` or
 /// `{name}`). Only needed to be explicit: a parameter named like a placeholder is one already.
 public typealias Path<T> = T

@@ -42,6 +42,10 @@ public protocol Endpoint: Sendable {
     /// throw to fail the call with ``CourierError/Kind/modifier``. Does nothing unless you
     /// implement it.
     func intercept(request: inout RawRequest) throws
+
+    /// Bounds of this request's wait over the provider's ``Provider/timeouts``; none of its own
+    /// unless you implement it.
+    var timeouts: Timeouts { get }
 }
 
 extension Endpoint {
@@ -49,6 +53,8 @@ extension Endpoint {
     public func validate(_ response: Courier.Response) throws {}
     /// Leaves the request as it is.
     public func intercept(request: inout RawRequest) throws {}
+    /// None: the provider's bounds apply.
+    public var timeouts: Timeouts { Timeouts() }
 }
 
 // The same choices as `@API`'s: every default goes through the generated-code table in
@@ -99,6 +105,8 @@ extension Request {
     /// its hook — exactly what `provider.send(endpoint)` sends.
     public init<E: Endpoint>(_ endpoint: E) where Value == E.Response {
         self.init(endpoint.makeRequest(), receiving: E.responseDecoder)
+        let timeouts = endpoint.timeouts
+        if !timeouts.isEmpty { builder.timeouts = builder.timeouts.overridden(by: timeouts) }
         validators.append(Validator(name: "\(E.self).validate(_:)", check: endpoint.validate))
         adjustments.append(Adjustment(name: "\(E.self).intercept(request:)", apply: endpoint.intercept))
     }

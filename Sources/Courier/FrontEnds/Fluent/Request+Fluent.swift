@@ -62,11 +62,14 @@ extension Request {
     }
 
     /// A copy that fails with ``CourierError/Kind/timeout`` when the exchange takes longer than
-    /// `timeout` — for a streamed response, until its head arrives.
+    /// `timeout` — for a streamed response, until its head arrives: ``Timeouts/total``.
     public func timeout(_ timeout: Duration) -> Request {
-        var copy = self
-        copy.timeout = timeout
-        return copy
+        modified { $0.timeouts.total = timeout }
+    }
+
+    /// A copy bounded by the bounds `timeouts` sets, the provider's kept for the others.
+    public func timeouts(_ timeouts: Timeouts) -> Request {
+        modified { $0.timeouts = $0.timeouts.overridden(by: timeouts) }
     }
 
     /// A copy named `operationID` in logs, traces and errors.
@@ -104,7 +107,6 @@ extension Request {
     public func receiving<T>(_ decoder: ResponseDecoder<T>) -> Request<T> {
         var request = Request<T>(builder, receiving: decoder)
         request.authentication = authentication
-        request.timeout = timeout
         request.validators = validators
         request.adjustments = adjustments
         return request

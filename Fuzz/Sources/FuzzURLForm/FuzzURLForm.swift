@@ -1,0 +1,84 @@
+// URL-form bodies: `URLFormDecoder` and the form parser under it.
+//
+// Input: a whole `application/x-www-form-urlencoded` body. It is parsed into its tree, then
+// decoded into a nested `Decodable` with optionals, arrays, numbers, bools, dates and URLs, with
+// the default keys and (for odd lengths) snake_case keys. Decoding may fail, never crash.
+@_spi(Fuzzing) import Courier
+import Foundation
+import FuzzDriver
+
+struct Page: Decodable {
+    struct Item: Decodable {
+        var id: Int
+        var name: String?
+        var price: Double?
+        var tags: [String]?
+        var flags: [Bool]?
+    }
+
+    struct Owner: Decodable {
+        var login: String
+        var age: UInt8?
+        var ratio: Float?
+        var createdAt: Date?
+        var homePage: URL?
+        var owner: [String: String]?
+    }
+
+    var page: Int?
+    var total: Int64?
+    var active: Bool?
+    var query: String?
+    var items: [Item]?
+    var owner: Owner?
+    var matrix: [[Int]]?
+    var optionals: [Int?]?
+    var small: Int8?
+    var counts: [String: Int]?
+}
+
+/// What keeps only what is there: decodes any tree (lists, keyed values and text) without a schema.
+struct AnyValue: Decodable {
+    init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+            for key in keyed.allKeys { _ = try? keyed.decode(AnyValue.self, forKey: key) }
+        } else if var list = try? decoder.unkeyedContainer() {
+            while !list.isAtEnd { guard (try? list.decode(AnyValue.self)) != nil else { break } }
+        } else {
+            _ = try? decoder.singleValueContainer().decode(String.self)
+        }
+    }
+}
+
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    let text = String(decoding: data, as: UTF8.self)
+
+    let pairs = text.split(separator: "&", omittingEmptySubsequences: true).count
+    let shape = CourierFuzzing.formTreeShape(text)
+    // Each pair adds at most one text leaf (a repeated scalar key turns into a list of them).
+    guard shape.leaves <= pairs else { fatalError("\(shape.leaves) text leaves from \(pairs) pairs") }
+    // Nesting comes from brackets, one level for each `[`.
+    guard shape.depth <= text.utf8.count + 1 else { fatalError("depth \(shape.depth) from \(text.utf8.count) bytes") }
+
+    _ = try? URLFormDecoder().decode(Page.self, from: data)
+    _ = try? URLFormDecoder().decode(AnyValue.self, from: data)
+    _ = try? URLFormDecoder().decode([String: [String]].self, from: data)
+    if count % 2 == 1 {
+        _ = try? URLFormDecoder(keyMapping: .snakeCase).decode(Page.self, from: data)
+    }
+    return 0
+}
+
+@main
+enum Main {
+    static func main() { runLibFuzzer(fuzz) }
+}

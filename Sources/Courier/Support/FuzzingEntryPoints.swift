@@ -1,0 +1,45 @@
+public import Foundation
+
+/// Entry points for the libFuzzer targets in `Fuzz/`: one small function per parser that reads
+/// what a server sends and is not public API.
+///
+/// They exist so that a release build can reach the internal parsers (`@testable import` needs
+/// `-enable-testing`). Nothing here is API: import it only as `@_spi(Fuzzing) import Courier`,
+/// from fuzz harnesses.
+@_spi(Fuzzing)
+public enum CourierFuzzing {
+    /// Splits a `Set-Cookie` value that a transport joined with commas, as ``Response/cookies`` does.
+    public static func splitJoinedSetCookie(_ value: String) -> [String] {
+        Response.splitJoinedSetCookie(value)
+    }
+
+    /// Gives `setCookies` (the `Set-Cookie` values of one response from `origin`) to a new
+    /// ``CookieJar`` at `now`, and returns the `Cookie` header it sends to `target` at `later`.
+    public static func cookieHeader(receiving setCookies: [String], from origin: URL, sendingTo target: URL, now: Date, later: Date) -> String? {
+        let jar = CookieJar()
+        jar.receive(setCookies, from: origin, now: now)
+        return jar.header(for: target, now: later)
+    }
+
+    /// Parses URL-form text into its tree and summarises it: the number of text leaves, the
+    /// number of nodes, and the deepest nesting.
+    public static func formTreeShape(_ text: String) -> (leaves: Int, nodes: Int, depth: Int) {
+        func walk(_ value: FormValue, depth: Int, into shape: inout (leaves: Int, nodes: Int, depth: Int)) {
+            shape.nodes += 1
+            shape.depth = max(shape.depth, depth)
+            switch value {
+            case .text: shape.leaves += 1
+            case .list(let items): for item in items { walk(item, depth: depth + 1, into: &shape) }
+            case .members(let members): for (_, item) in members { walk(item, depth: depth + 1, into: &shape) }
+            }
+        }
+        var shape = (leaves: 0, nodes: 0, depth: 0)
+        walk(FormValue.parse(text), depth: 0, into: &shape)
+        return shape
+    }
+
+    /// The `charset` parameter of a `Content-Type` value, as text responses read it.
+    public static func charsetParameter(_ contentType: String) -> String? {
+        ResponseDecoding.charsetParameter(contentType)
+    }
+}

@@ -1,0 +1,260 @@
+public import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+
+/// An HTTP/1.1 server on 127.0.0.1 that misbehaves on purpose, byte by byte, for the fault
+/// suite. Each path is one fault; every request's target is counted on arrival, so a test can
+/// prove that a request arrived exactly once (give each test a query of its own).
+///
+/// | path | what the server does |
+/// |---|---|
+/// | `/ok` | `200`, body `ok`, connection kept alive |
+/// | `/reset-head` | half a status line, then a reset |
+/// | `/reset-body` | a head promising 100 bytes, 10 of them, then a reset |
+/// | `/stall-head` | reads the request and never answers |
+/// | `/stall-after-head` | a head promising 100 bytes, then silence |
+/// | `/stall-mid-body` | a head and 10 of 100 bytes, then silence |
+/// | `/trickle?n=N` | N bytes, one every 100 ms |
+/// | `/bad-status` | a status line that is not one |
+/// | `/bad-header` | a header line without a colon |
+/// | `/conflicting-length` | `Content-Length: 5` and `Content-Length: 10`, body `helloworld` |
+/// | `/bad-chunking` | a chunk size that is not hexadecimal |
+/// | `/huge-header` | a 1 MiB header value |
+/// | `/endless` | a chunked body that never ends, as fast as it is read |
+/// | `/gzip-bomb` | `Content-Encoding: gzip`: 1 GiB of zeros in about 1 MB, never asked for |
+/// | `/challenge-basic`, `/challenge-bearer` | `401` with a `WWW-Authenticate` challenge |
+/// | `/early-413` | `413` and a close as soon as the head arrives, the body unread |
+/// | `/close-after-read` | reads the whole request, then closes without answering |
+///
+/// ``resetPort()`` is a second listener that resets every connection as soon as it is accepted.
+public enum FaultServer {
+    private static let started = Task<(Int, Int), any Error> { try await start() }
+    private static let counts = NIOLockedValueBox<[String: Int]>([:])
+
+    /// The port of the misbehaving server.
+    public static func port() async throws -> Int { try await started.value.0 }
+    /// The port of the listener that resets every connection on accept.
+    public static func resetPort() async throws -> Int { try await started.value.1 }
+    /// `http://127.0.0.1:<port>`.
+    public static func baseURL() async throws -> String { "http://127.0.0.1:\(try await port())" }
+
+    /// How many requests for `target` (path and query) have arrived so far.
+    public static func arrivals(_ target: String) -> Int {
+        counts.withLockedValue { $0[target, default: 0] }
+    }
+
+    static func arrived(_ target: String) {
+        counts.withLockedValue { $0[target, default: 0] += 1 }
+    }
+
+    private static func start() async throws -> (Int, Int) {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let faults = try await ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in channel.pipeline.addHandler(FaultHandler()) }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let resets = try await ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in channel.pipeline.addHandler(ResetOnAccept()) }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return (faults.localAddress?.port ?? 0, resets.localAddress?.port ?? 0)
+    }
+
+    /// 1 GiB of zeros, gzipped once per process by the system's `gzip`: about 1 MB.
+    static let gzipBomb = Task.detached { makeGzipBomb() }
+
+    private static func makeGzipBomb() -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "head -c 1073741824 /dev/zero | gzip -9 -c"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+        } catch {
+            return []
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Array(data)
+    }
+}
+
+/// Closes every connection with a reset as soon as it is accepted.
+private final class ResetOnAccept: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+
+    func channelActive(context: ChannelHandlerContext) {
+        reset(context)
+    }
+}
+
+/// Closes the connection with a TCP reset rather than an orderly shutdown.
+private func reset(_ context: ChannelHandlerContext) {
+    reset(context.channel)
+}
+
+/// `reset` for a channel, from any thread.
+private func reset(_ channel: any Channel) {
+    guard let options = channel as? any SocketOptionProvider else {
+        channel.close(promise: nil)
+        return
+    }
+    options.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in
+        channel.close(promise: nil)
+    }
+}
+
+/// Reads requests on one connection and answers each as its path says.
+private final class FaultHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private var received: [UInt8] = []
+    /// The request whose body is still arriving: its target and how many body bytes remain.
+    private var pending: (target: String, remaining: Int)?
+    private var closed = false
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var buffer = unwrapInboundIn(data)
+        received.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
+        process(context)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        closed = true
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    private func process(_ context: ChannelHandlerContext) {
+        while !closed {
+            if let (target, remaining) = pending {
+                let taken = min(remaining, received.count)
+                received.removeFirst(taken)
+                guard remaining - taken == 0 else {
+                    pending = (target, remaining - taken)
+                    return
+                }
+                pending = nil
+                answer(target, context)
+                continue
+            }
+            guard let end = headEnd() else { return }
+            let head = String(decoding: received[..<end], as: UTF8.self)
+            received.removeFirst(end + 4)
+            let lines = head.components(separatedBy: "\r\n")
+            let parts = lines.first?.split(separator: " ") ?? []
+            let target = parts.count > 1 ? String(parts[1]) : "/"
+            let length = lines.dropFirst().compactMap { line -> Int? in
+                let pair = line.split(separator: ":", maxSplits: 1)
+                guard pair.count == 2, pair[0].lowercased() == "content-length" else { return nil }
+                return Int(pair[1].trimmingCharacters(in: .whitespaces))
+            }.first ?? 0
+            FaultServer.arrived(target)
+            if target.hasPrefix("/early-413") {
+                // Answer before the body: the client is still sending it.
+                write("HTTP/1.1 413 Content Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n", context, close: true)
+                return
+            }
+            pending = (target, length)
+        }
+    }
+
+    private func headEnd() -> Int? {
+        guard received.count >= 4 else { return nil }
+        for index in 0...(received.count - 4)
+        where received[index] == 13 && received[index + 1] == 10 && received[index + 2] == 13 && received[index + 3] == 10 {
+            return index
+        }
+        return nil
+    }
+
+    private func write(_ text: String, _ context: ChannelHandlerContext, close: Bool = false) {
+        write(Array(text.utf8), context, close: close)
+    }
+
+    private func write(_ bytes: [UInt8], _ context: ChannelHandlerContext, close: Bool = false) {
+        let future = context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: bytes)))
+        let channel = context.channel
+        if close { future.whenComplete { _ in channel.close(promise: nil) } }
+    }
+
+    private func answer(_ target: String, _ context: ChannelHandlerContext) {
+        let path = String(target.split(separator: "?", maxSplits: 1).first ?? "/")
+        let query = target.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        switch path {
+        case "/ok", "/count":
+            write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", context)
+        case "/reset-head":
+            write("HTTP/1.1 200 OK\r\nContent-Le", context)
+            reset(context)
+        case "/reset-body":
+            write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n0123456789", context)
+            let channel = context.channel
+            context.eventLoop.scheduleTask(in: .milliseconds(50)) { reset(channel) }
+        case "/stall-head":
+            break
+        case "/stall-after-head":
+            write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n", context)
+        case "/stall-mid-body":
+            write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n0123456789", context)
+        case "/trickle":
+            let count = query.split(separator: "=").last.flatMap { Int($0) } ?? 20
+            write("HTTP/1.1 200 OK\r\nContent-Length: \(count)\r\n\r\n", context)
+            trickle(count, context)
+        case "/bad-status":
+            write("HTTP/1.1 2x0 Fine\r\nContent-Length: 2\r\n\r\nok", context, close: true)
+        case "/bad-header":
+            write("HTTP/1.1 200 OK\r\nThis line has no colon\r\nContent-Length: 2\r\n\r\nok", context, close: true)
+        case "/conflicting-length":
+            write("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 10\r\n\r\nhelloworld", context, close: true)
+        case "/bad-chunking":
+            write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n", context, close: true)
+        case "/huge-header":
+            write("HTTP/1.1 200 OK\r\nX-Huge: \(String(repeating: "a", count: 1 << 20))\r\nContent-Length: 2\r\n\r\nok", context, close: true)
+        case "/endless":
+            write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", context)
+            endless(context)
+        case "/gzip-bomb":
+            // Made once by `gzip` in its own process, never on the event loop.
+            let promise = context.eventLoop.makePromise(of: [UInt8].self)
+            promise.completeWithTask { await FaultServer.gzipBomb.value }
+            promise.futureResult.assumeIsolated().whenSuccess { [self] bomb in
+                write("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Type: text/plain\r\nContent-Length: \(bomb.count)\r\n\r\n", context)
+                write(bomb, context, close: true)
+            }
+        case "/challenge-basic":
+            write("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm=\"faults\"\r\nContent-Length: 0\r\n\r\n", context)
+        case "/challenge-bearer":
+            write("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Bearer realm=\"faults\", error=\"invalid_token\"\r\nContent-Length: 0\r\n\r\n", context)
+        case "/close-after-read":
+            context.close(promise: nil)
+        default:
+            write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", context)
+        }
+    }
+
+    private func trickle(_ remaining: Int, _ context: ChannelHandlerContext) {
+        guard remaining > 0, !closed else { return }
+        context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(100)) { [self] in
+            write("x", context)
+            trickle(remaining - 1, context)
+        }
+    }
+
+    /// 64 KiB chunks, each written once the one before is flushed, until the client goes away.
+    private func endless(_ context: ChannelHandlerContext) {
+        let chunk = ByteBuffer(bytes: Array("10000\r\n".utf8) + [UInt8](repeating: 0x61, count: 0x10000) + Array("\r\n".utf8))
+        func next() {
+            guard !closed else { return }
+            context.writeAndFlush(wrapOutboundOut(chunk)).assumeIsolated().whenComplete { result in
+                if case .success = result { next() }
+            }
+        }
+        next()
+    }
+}

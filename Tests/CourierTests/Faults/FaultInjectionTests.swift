@@ -1,0 +1,208 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import Testing
+
+/// A server that misbehaves on purpose (``FaultServer``), on both transports: each case asserts
+/// the error kind, an upper bound on its time and on the growth of resident memory, and runs
+/// under its own deadline. README's "Reliability" table lists the same faults.
+///
+/// Serialized, so that one case's memory does not show up in another's peak.
+@Suite("Fault injection: a hostile server on both transports", .serialized, .timeLimit(.minutes(3)))
+struct FaultInjectionTests {
+    /// The most resident memory a hostile body may add — measured for the whole process, so
+    /// suites running beside this one count too. URLSession hands data to its delegate queue as
+    /// fast as libcurl reads it and what is queued when Courier cancels the task still arrives,
+    /// so on a loopback connection it holds more than AsyncHTTPClient. (Before these bounds, an
+    /// endless body took gigabytes on URLSession.)
+    static func memoryBound(_ transport: TransportKind) -> Int {
+        transport == .asyncHTTPClient ? 192 << 20 : 384 << 20
+    }
+
+    // MARK: Resets
+
+    @Test("A connection reset on accept is a transport error at once", arguments: TransportKind.allCases)
+    func resetOnAccept(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(port: FaultServer.resetPort())
+        let outcome = await fault(within: .seconds(10)) { _ = try await provider.send(Request(.get, "/ok", receiving: .data)) }
+        #expect(outcome.error?.kind == .transport)
+        #expect(outcome.elapsed < .seconds(5))
+    }
+
+    @Test("A reset in the middle of the head or of the body is a transport error", arguments: TransportKind.allCases)
+    func resetMidway(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider()
+        for path in ["/reset-head", "/reset-body"] {
+            let outcome = await fault(within: .seconds(10)) { _ = try await provider.send(Request(.get, path, receiving: .data)) }
+            #expect(outcome.error?.kind == .transport, "\(path)")
+            #expect(outcome.elapsed < .seconds(5), "\(path)")
+        }
+    }
+
+    // MARK: Stalls and trickles
+
+    @Test("A server silent before the head, after it or mid-body fails at the idle bound", arguments: TransportKind.allCases)
+    func stalls(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(1))
+        for path in ["/stall-head", "/stall-after-head", "/stall-mid-body"] {
+            let outcome = await fault(within: .seconds(15)) { _ = try await provider.send(Request(.get, path, receiving: .data)) }
+            #expect(outcome.error?.kind == .timeout, "\(path): \(String(describing: outcome.error))")
+            #expect(outcome.elapsed < .seconds(8), "\(path)")
+        }
+    }
+
+    @Test("A streamed body that stalls fails at the idle bound too", arguments: TransportKind.allCases)
+    func streamedStall(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(1))
+        let outcome = await fault(within: .seconds(15)) {
+            let streamed = try await provider.send(Request(.get, "/stall-mid-body", receiving: .stream))
+            _ = try await streamed.collect(upTo: 1 << 20)
+        }
+        #expect(outcome.error?.kind == .timeout, "\(String(describing: outcome.error))")
+        #expect(outcome.elapsed < .seconds(8))
+    }
+
+    @Test("A trickle of one byte per 100 ms is progress under the idle bound; a total bound stops it", arguments: TransportKind.allCases)
+    func trickle(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(1))
+        let outcome = await fault(within: .seconds(15)) {
+            let data = try await provider.send(Request(.get, "/trickle?n=15", receiving: .data))
+            #expect(data == Data(repeating: UInt8(ascii: "x"), count: 15))
+        }
+        #expect(outcome.error == nil)
+        let bounded = await fault(within: .seconds(15)) {
+            _ = try await provider.send(Request(.get, "/trickle?n=100", receiving: .data).timeout(.milliseconds(700)))
+        }
+        #expect(bounded.error?.kind == .timeout)
+        #expect(bounded.elapsed < .seconds(3))
+    }
+
+    // MARK: Malformed responses
+
+    @Test("Malformed status lines, headers, lengths and chunking are transport errors", arguments: TransportKind.allCases)
+    func malformed(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider()
+        for path in ["/bad-status", "/bad-header", "/conflicting-length", "/bad-chunking", "/huge-header"] {
+            let outcome = await fault(within: .seconds(10)) { _ = try await provider.send(Request(.get, path, receiving: .data)) }
+            #expect(outcome.error?.kind == .transport, "\(path): \(String(describing: outcome.error))")
+            #expect(outcome.elapsed < .seconds(5), "\(path)")
+            #expect(outcome.memoryGrowth < 64 << 20, "\(path): +\(outcome.megabytes) MB")
+        }
+    }
+
+    // MARK: Hostile bodies
+
+    @Test("An endless body stops at the body limit while it arrives, and memory stays bounded", arguments: TransportKind.allCases)
+    func endlessBody(transport: TransportKind) async throws {
+        var configured = try await transport.faultProvider()
+        configured.responseBodyLimit = 8 << 20
+        let provider = configured
+        let outcome = await fault(within: .seconds(30)) { _ = try await provider.send(Request(.get, "/endless", receiving: .data)) }
+        #expect(outcome.error?.kind == .responseTooLarge)
+        #expect(outcome.error?.message.contains("\(8 << 20)") == true)
+        #expect(outcome.elapsed < .seconds(15))
+        #expect(outcome.memoryGrowth < Self.memoryBound(transport), "+\(outcome.megabytes) MB")
+    }
+
+    @Test("An endless body read as a stream stops at collect(upTo:)", arguments: TransportKind.allCases)
+    func endlessStream(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider()
+        let outcome = await fault(within: .seconds(40)) {
+            let streamed = try await provider.send(Request(.get, "/endless", receiving: .stream))
+            _ = try await streamed.collect(upTo: 1 << 20)
+        }
+        #expect(outcome.error?.kind == .responseTooLarge)
+        #expect(outcome.elapsed < .seconds(25))
+        #expect(outcome.memoryGrowth < Self.memoryBound(transport), "+\(outcome.megabytes) MB")
+    }
+
+    @Test("An endless download stops at its limit, the file no longer than the limit", arguments: TransportKind.allCases)
+    func endlessDownload(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-endless-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let outcome = await fault(within: .seconds(30)) {
+            try await provider.download(Request(.get, "/endless", receiving: .stream), to: file, limit: 4 << 20)
+        }
+        #expect(outcome.error?.kind == .responseTooLarge)
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
+        #expect(size >= 0 && size <= 4 << 20)
+        #expect(outcome.memoryGrowth < Self.memoryBound(transport), "+\(outcome.megabytes) MB")
+    }
+
+    @Test("A gzip bomb never asked for: not inflated on AsyncHTTPClient, stopped while inflating on URLSession", arguments: TransportKind.allCases)
+    func gzipBomb(transport: TransportKind) async throws {
+        var configured = try await transport.faultProvider(idle: .seconds(10))
+        configured.responseBodyLimit = 256 << 20
+        let provider = configured
+        let received = Locked<Int>(0)
+        let outcome = await fault(within: .seconds(60)) {
+            let data = try await provider.send(Request(.get, "/gzip-bomb", receiving: .data))
+            received.withLock { $0 = data.count }
+        }
+        switch transport {
+        case .asyncHTTPClient:
+            // Courier never asks for compression, so the body arrives as sent: about 1 MB.
+            #expect(outcome.error == nil)
+            #expect(received.withLock { $0 } < 4 << 20)
+        case .urlSession:
+            // libcurl inflates it regardless; the transport stops it at 100 times its wire size.
+            #expect(outcome.error?.kind == .transport)
+            #expect(outcome.error?.underlyingError is DecompressionLimitExceeded)
+        }
+        #expect(outcome.memoryGrowth < 400 << 20, "+\(outcome.megabytes) MB")
+    }
+
+    // MARK: Challenges, early answers, re-sends
+
+    @Test("A 401 with a Basic or a Bearer challenge comes back at once as a status error", arguments: TransportKind.allCases)
+    func challenges(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider()
+        for path in ["/challenge-basic", "/challenge-bearer"] {
+            let outcome = await fault(within: .seconds(10)) { _ = try await provider.send(Request(.get, path, receiving: .none)) }
+            #expect(outcome.error?.kind == .status, "\(path)")
+            #expect(outcome.error?.response?.statusCode == 401, "\(path)")
+            #expect(outcome.elapsed < .seconds(3), "\(path)")
+        }
+    }
+
+    @Test("An early 413 to a large upload ends the call at once", arguments: TransportKind.allCases)
+    func earlyRejection(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider()
+        let upload = Data(repeating: 0x61, count: 8 << 20)
+        let outcome = await fault(within: .seconds(20)) {
+            _ = try await provider.send(Request(.post, "/early-413", receiving: .none).body(.data(upload)))
+        }
+        // The server may be seen answering (413) or closing the connection mid-upload; either
+        // way the call ends with an error at once and the upload is not sent twice.
+        let kind = outcome.error?.kind
+        #expect(kind == .status || kind == .transport, "\(String(describing: outcome.error))")
+        if kind == .status { #expect(outcome.error?.response?.statusCode == 413) }
+        #expect(outcome.elapsed < .seconds(10))
+        #expect(FaultServer.arrivals("/early-413") >= 1)
+    }
+
+    @Test("A POST that the server reads and then closes on is sent exactly once", arguments: TransportKind.allCases)
+    func postNotResent(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider()
+        let target = "/close-after-read?case=\(transport.rawValue)"
+        // A request first, so that a kept-alive connection is there to be reused.
+        #expect(try await provider.send(Request(.get, "/ok", receiving: .text)) == "ok")
+        let outcome = await fault(within: .seconds(20)) {
+            _ = try await provider.send(Request(.post, target, receiving: .none).body(.text("order=1")))
+        }
+        #expect(outcome.error?.kind == .transport)
+        #expect(outcome.elapsed < .seconds(10))
+        #expect(FaultServer.arrivals(target) == 1)
+    }
+
+    @Test("Every fault ran its call: the server saw the requests", arguments: TransportKind.allCases)
+    func countsRequests(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider()
+        let target = "/count?case=counted-\(transport.rawValue)"
+        for _ in 0..<3 { _ = try await provider.send(Request(.post, target, receiving: .text).body(.text("x"))) }
+        #expect(FaultServer.arrivals(target) == 3)
+    }
+}
