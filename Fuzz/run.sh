@@ -60,6 +60,9 @@ if [[ "${FUZZ_SKIP_BUILD:-0}" != 1 ]]; then
 fi
 bin="$("${build[@]}" --show-bin-path)"
 
+# Let libFuzzer handle a trap (Swift's backtracer would take the signal first and no input would be saved).
+export SWIFT_BACKTRACE=enable=no
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

@@ -49,6 +49,7 @@ public enum FaultServer {
     }
 
     private static func start() async throws -> (Int, Int) {
+        _ = gzipBomb  // Started now, in its own process, so that it is ready when asked for.
         let group = MultiThreadedEventLoopGroup.singleton
         let faults = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -38,9 +38,13 @@ struct Page: Decodable {
 }
 
 /// What keeps only what is there: decodes any tree (lists, keyed values and text) without a schema.
+/// The form decoder reads a single value as a list of one as well (`tags=x` is `["x"]`), so a
+/// type that tries lists before single values would go on forever: the walk stops 24 levels down.
 struct AnyValue: Decodable {
     init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+        if decoder.codingPath.count > 24 {
+            return
+        } else if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
             for key in keyed.allKeys { _ = try? keyed.decode(AnyValue.self, forKey: key) }
         } else if var list = try? decoder.unkeyedContainer() {
             while !list.isAtEnd { guard (try? list.decode(AnyValue.self)) != nil else { break } }
@@ -71,7 +75,6 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 
     _ = try? URLFormDecoder().decode(Page.self, from: data)
     _ = try? URLFormDecoder().decode(AnyValue.self, from: data)
-    _ = try? URLFormDecoder().decode([String: [String]].self, from: data)
     if count % 2 == 1 {
         _ = try? URLFormDecoder(keyMapping: .snakeCase).decode(Page.self, from: data)
     }

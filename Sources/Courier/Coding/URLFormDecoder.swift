@@ -38,11 +38,14 @@ indirect enum FormValue {
 
     static func parse(_ text: String) -> FormValue {
         var root = FormValue.members([])
+        // Gaps that `key[N]` indexes may open in lists, all lists together: as many as the text has
+        // bytes. Without a bound `a[999999999]=1` would allocate a billion empty elements.
+        var gapBudget = text.utf8.count
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = decodeComponent(parts[0])
             let value = parts.count > 1 ? decodeComponent(parts[1]) : ""
-            root.insert(value, at: path(of: key))
+            root.insert(value, at: path(of: key), gapBudget: &gapBudget)
         }
         return root
     }
@@ -64,7 +67,9 @@ indirect enum FormValue {
         return path
     }
 
-    mutating func insert(_ value: String, at path: [String]) {
+    /// Inserts `value` at `path`; an index whose gap would exceed `gapBudget` is ignored, as
+    /// other keys that are not indexes are inside a list.
+    mutating func insert(_ value: String, at path: [String], gapBudget: inout Int) {
         guard let head = path.first else {
             self = .text(value)
             return
@@ -80,27 +85,28 @@ indirect enum FormValue {
                     default: members[index].1 = .list([members[index].1, .text(value)])
                     }
                 } else {
-                    members[index].1.insert(value, at: rest)
+                    members[index].1.insert(value, at: rest, gapBudget: &gapBudget)
                 }
             } else {
                 var child: FormValue = rest.first.map { $0.isEmpty || Int($0) != nil ? .list([]) : .members([]) } ?? .text(value)
-                if !rest.isEmpty { child.insert(value, at: rest) }
+                if !rest.isEmpty { child.insert(value, at: rest, gapBudget: &gapBudget) }
                 members.append((head, child))
             }
             self = .members(members)
         case .list(var items):
             if head.isEmpty {
                 var child: FormValue = rest.isEmpty ? .text(value) : .members([])
-                if !rest.isEmpty { child.insert(value, at: rest) }
+                if !rest.isEmpty { child.insert(value, at: rest, gapBudget: &gapBudget) }
                 items.append(child)
-            } else if let index = Int(head), index >= 0 {
+            } else if let index = Int(head), index >= 0, index - items.count <= gapBudget {
+                if index > items.count { gapBudget -= index - items.count }
                 while items.count <= index { items.append(.members([])) }
-                if rest.isEmpty { items[index] = .text(value) } else { items[index].insert(value, at: rest) }
+                if rest.isEmpty { items[index] = .text(value) } else { items[index].insert(value, at: rest, gapBudget: &gapBudget) }
             }
             self = .list(items)
         case .text:
             self = .members([])
-            insert(value, at: path)
+            insert(value, at: path, gapBudget: &gapBudget)
         }
     }
 }

@@ -135,7 +135,7 @@ extension Provider {
     func transportStep(for request: RawRequest) -> TransportStep {
         let base =
             request.timeouts.connect == nil && request.timeouts.idle == nil
-            ? boundedTransport : Self.transport(transport, boundedBy: timeouts.overridden(by: request.timeouts))
+            ? boundedTransport : Self.transport(transport, boundedBy: timeouts.overridden(by: request.timeouts), bodyLimit: responseBodyLimit)
         return TransportStep(base: base, redirects: redirects, cookieJar: cookieJar)
     }
 }

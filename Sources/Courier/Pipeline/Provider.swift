@@ -25,12 +25,12 @@ public struct Provider: Sendable {
     /// Sends the requests: AsyncHTTPClient on Linux and URLSession on Apple platforms unless you
     /// choose another (see ``urlSessionTransport``).
     public var transport: any ClientTransport {
-        didSet { boundedTransport = Self.transport(transport, boundedBy: timeouts) }
+        didSet { rebound() }
     }
     /// How long requests may wait to connect, for the next byte and in all; ``Timeouts/standard``
     /// unless you set it. Each request can override any bound.
     public var timeouts: Timeouts = .standard {
-        didSet { boundedTransport = Self.transport(transport, boundedBy: timeouts) }
+        didSet { rebound() }
     }
     /// The transport with the provider's connect and idle bounds applied, made once.
     private(set) var boundedTransport: any ClientTransport
@@ -39,8 +39,11 @@ public struct Provider: Sendable {
     /// Request modifiers, applied in order before a request is encoded.
     public var modifiers: [any RequestModifier]
     /// The most bytes of a response body that are read into memory; a longer body fails the
-    /// request with a ``CourierError/Kind/transport`` error. 64 MiB unless you set it.
-    public var responseBodyLimit: Int = Provider.defaultBodyLimit
+    /// request with ``CourierError/Kind/responseTooLarge`` while it arrives. 64 MiB unless you
+    /// set it.
+    public var responseBodyLimit: Int = Provider.defaultBodyLimit {
+        didSet { rebound() }
+    }
     /// The longest request target — path and query, base path included — that is sent, in bytes;
     /// a longer one fails with ``CourierError/Kind/invalidRequest`` before anything is sent.
     /// 16 KiB unless you set it: beyond that, servers answer `414` or close the connection.
@@ -87,7 +90,7 @@ public struct Provider: Sendable {
     ) {
         self.base = Self.normalize(baseURL)
         self.transport = transport ?? Self.defaultTransport
-        self.boundedTransport = Self.transport(self.transport, boundedBy: .standard)
+        self.boundedTransport = Self.transport(self.transport, boundedBy: .standard, bodyLimit: Self.defaultBodyLimit)
         self.modifiers = modifiers
         self.middlewares = interceptors.map { InterceptorMiddleware($0) } + middlewares
         self.keyMapping = keyMapping
@@ -126,6 +129,10 @@ public struct Provider: Sendable {
 
     /// The base URL, without a trailing slash; `nil` when the one given was not valid.
     public var baseURL: URL? { try? base.get() }
+
+    private mutating func rebound() {
+        boundedTransport = Self.transport(transport, boundedBy: timeouts, bodyLimit: responseBodyLimit)
+    }
 
     private mutating func updateCoders() {
         mappedEncoder = keyMapping.isDefault ? bodyEncoder : bodyEncoder.with(keyMapping: keyMapping)

@@ -58,12 +58,14 @@ public struct Timeouts: Sendable, Hashable {
 
 extension Provider {
     /// The transport applying `timeouts`' connect and idle bounds, for Courier's own transports:
-    /// a URLSession request carries the idle bound as its `timeoutInterval`; the process-wide
-    /// AsyncHTTPClient transport uses a process-wide client configured with the two bounds. Any
-    /// other transport is returned as it is.
-    static func transport(_ transport: any ClientTransport, boundedBy timeouts: Timeouts) -> any ClientTransport {
+    /// a URLSession request carries the idle bound as its `timeoutInterval` and holds for its
+    /// reader at most `bodyLimit` bytes or the transport's own bound, whichever is larger (a
+    /// buffered read may hold up to `bodyLimit`; a stream is not bound by it); the process-wide AsyncHTTPClient transport uses a
+    /// process-wide client configured with the two bounds. Any other transport is returned as it
+    /// is.
+    static func transport(_ transport: any ClientTransport, boundedBy timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
         if let urlSession = transport as? URLSessionHTTPTransport {
-            return URLSessionHTTPTransport.Bounded(base: urlSession, idle: timeouts.idle)
+            return URLSessionHTTPTransport.Bounded(base: urlSession, idle: timeouts.idle, maxUnread: max(bodyLimit, urlSession.maxUnreadBytes))
         }
         #if canImport(CourierHTTPClientTransport)
         if let client = transport as? HTTPClientTransport {

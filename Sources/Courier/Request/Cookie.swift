@@ -30,8 +30,10 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
         guard !name.isEmpty else { return nil }
         self.init(name: name, value: pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces))
         while let attribute = parts.next() {
-            let pieces = attribute.split(separator: "=", maxSplits: 1)
+            // Empty pieces are kept: an attribute of just `=` splits into two empty ones, not none.
+            let pieces = attribute.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = pieces[0].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty else { continue }
             switch key.lowercased() {
             case "secure": isSecure = true
             case "httponly": isHTTPOnly = true

@@ -39,6 +39,9 @@ extension Date: HeaderValue {
     /// An HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`) or an ISO 8601 date.
     public init?(headerValue text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Both forms are ASCII; other text is refused before it reaches `DateFormatter`, which
+        // traps on some of it on Linux (`Incorrect range CFRange…`).
+        guard trimmed.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         if let date = try? Date(trimmed, strategy: .iso8601) {
             self = date
             return

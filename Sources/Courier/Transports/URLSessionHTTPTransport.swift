@@ -25,9 +25,9 @@ public import OpenAPIRuntime
 ///   closed afterwards, so that libcurl never has a reused connection to send it again on.
 ///
 /// URLSession cannot be flow-controlled safely on Linux (suspending a task that is receiving stops
-/// the process), so a reader that falls more than ``maxUnreadBytes`` behind the network fails
-/// with ``URLSessionBodyOverrun`` rather than letting the backlog grow without bound. For
-/// flow-controlled streams, use AsyncHTTPClient.
+/// the process), so a reader that falls more than ``maxUnreadBytes`` behind the network — under
+/// a provider, its `responseBodyLimit` when that is larger — fails with ``URLSessionBodyOverrun`` rather than letting
+/// the backlog grow without bound. For flow-controlled streams, use AsyncHTTPClient.
 public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     /// The session idempotent requests share.
     public let session: URLSession
@@ -74,20 +74,22 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
 
     /// Sends `request`; the response head is returned as soon as it arrives and its body streams.
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        try await send(request, body: body, baseURL: baseURL, idle: nil)
+        try await send(request, body: body, baseURL: baseURL, idle: nil, maxUnread: maxUnreadBytes)
     }
 
-    /// This transport with a request's idle bound as its `timeoutInterval`.
+    /// This transport as a provider uses it: a request's idle bound as its `timeoutInterval`,
+    /// and the most bytes held for a reader.
     struct Bounded: ClientTransport {
         let base: URLSessionHTTPTransport
         let idle: Duration?
+        let maxUnread: Int
 
         func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-            try await base.send(request, body: body, baseURL: baseURL, idle: idle)
+            try await base.send(request, body: body, baseURL: baseURL, idle: idle, maxUnread: maxUnread)
         }
     }
 
-    private func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, idle: Duration?) async throws -> (HTTPResponse, HTTPBody?) {
+    private func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, idle: Duration?, maxUnread: Int) async throws -> (HTTPResponse, HTTPBody?) {
         var urlRequest = try Self.urlRequest(request, baseURL: baseURL)
         if let idle {
             let (seconds, attoseconds) = idle.components
@@ -108,14 +110,14 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
             let oneOff = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
             defer { oneOff.finishTasksAndInvalidate() }
-            return try await run(oneOff.dataTask(with: urlRequest), method: request.method)
+            return try await run(oneOff.dataTask(with: urlRequest), method: request.method, maxUnread: maxUnread)
         }
         #endif
-        return try await run(session.dataTask(with: urlRequest), method: request.method)
+        return try await run(session.dataTask(with: urlRequest), method: request.method, maxUnread: maxUnread)
     }
 
-    private func run(_ task: URLSessionDataTask, method: HTTPRequest.Method) async throws -> (HTTPResponse, HTTPBody?) {
-        let exchange = Exchange(task: task, maxUnreadBytes: maxUnreadBytes, maxInflation: maxInflation, hasBody: method != .head)
+    private func run(_ task: URLSessionDataTask, method: HTTPRequest.Method, maxUnread: Int) async throws -> (HTTPResponse, HTTPBody?) {
+        let exchange = Exchange(task: task, maxUnreadBytes: maxUnread, maxInflation: maxInflation, hasBody: method != .head)
         delegate.register(exchange, for: task)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -133,15 +135,18 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
-        var cookies: [String] = []
+        // Set as one dictionary: `addValue` would rewrite each name's case on Linux. Repeated
+        // fields are joined as HTTP allows, cookies with "; ".
+        var names: [String: String] = [:]
+        var values: [String: String] = [:]
         for field in request.headerFields {
-            if field.name == .cookie {
-                cookies.append(field.value)
-            } else {
-                urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
-            }
+            let key = field.name.canonicalName
+            let name = names[key] ?? field.name.rawName
+            names[key] = name
+            let separator = field.name == .cookie ? "; " : ", "
+            values[name] = values[name].map { $0 + separator + field.value } ?? field.value
         }
-        if !cookies.isEmpty { urlRequest.setValue(cookies.joined(separator: "; "), forHTTPHeaderField: "Cookie") }
+        urlRequest.allHTTPHeaderFields = values
         return urlRequest
     }
 }

@@ -32,8 +32,9 @@ struct URLSessionTransportTests {
 
     @Test("A reader that falls too far behind fails with the backlog's limit rather than growing it")
     func slowReader() async throws {
-        let transport = URLSessionHTTPTransport(maxUnreadBytes: 1 << 20)
-        let provider = Provider(baseURL: try await FaultServer.baseURL(), transport: transport)
+        var configured = Provider(baseURL: try await FaultServer.baseURL(), transport: URLSessionHTTPTransport(maxUnreadBytes: 1 << 20))
+        configured.responseBodyLimit = 1 << 20
+        let provider = configured
         let outcome = await fault(within: .seconds(30)) {
             let streamed = try await provider.send(Request(.get, "/endless", receiving: .stream))
             for try await _ in streamed.body {
