@@ -38,7 +38,6 @@ let package = Package(
                 "CourierMacros",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "Logging", package: "swift-log"),
                 // On Linux the default transport is AsyncHTTPClient; Apple builds never compile NIO.
                 .target(name: "CourierHTTPClientTransport", condition: .when(platforms: [.linux])),

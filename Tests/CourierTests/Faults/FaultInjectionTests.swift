@@ -206,4 +206,37 @@ struct FaultInjectionTests {
         for _ in 0..<3 { _ = try await provider.send(Request(.post, target, receiving: .text).body(.text("x"))) }
         #expect(FaultServer.arrivals(target) == 3)
     }
+
+    @Test("README's Reliability table and this suite name the same cases")
+    func readmeTable() throws {
+        // Tests/CourierTests, and the package above it.
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: tests.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "| fault | URLSession | AsyncHTTPClient | test |") else {
+            Issue.record("README has no Reliability table")
+            return
+        }
+        let rows = readme[start.upperBound...].split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }
+        let named = Set(rows.flatMap { row in
+            (row.split(separator: "|").last ?? "").split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " `")) }
+        })
+        // Every case of this suite is in the table…
+        let suite = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let cases = suite.components(separatedBy: "    func ").dropFirst().compactMap { declaration -> String? in
+            guard let name = declaration.components(separatedBy: "(").first, !name.isEmpty, name.allSatisfy(\.isLetter),
+                declaration.hasPrefix(name + "(transport: TransportKind)")
+            else { return nil }
+            return name
+        }
+        #expect(cases.count >= 14)
+        for name in cases { #expect(named.contains(name), "\(name) is not in README's table") }
+        // …and every test the table names exists.
+        var sources = ""
+        let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            sources += (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        }
+        for name in named { #expect(sources.contains("func \(name)("), "README names \(name), which no test has") }
+    }
 }
