@@ -63,7 +63,13 @@ public enum FaultServer {
     }
 
     /// 1 GiB of zeros, gzipped once per process by the system's `gzip`: about 1 MB.
-    static let gzipBomb = Task.detached { makeGzipBomb() }
+    static let gzipBomb = Task {
+        // Made on a thread of its own: waiting for `gzip` must not hold a thread of the
+        // cooperative pool, which the rest of the suite needs.
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: makeGzipBomb()) }
+        }
+    }
 
     private static func makeGzipBomb() -> [UInt8] {
         let process = Process()

@@ -71,33 +71,34 @@ extension Provider {
     }
 
     /// Runs `work`, failing with ``CourierError/Kind/timeout`` when it does not finish within
-    /// `timeout`; `work` is then cancelled.
+    /// `timeout`. The call returns at the bound even when `work` is slow to stop: `work` runs as
+    /// a task of its own, which is cancelled and left to finish on its own — so a transport that
+    /// ignores cancellation cannot stretch the bound.
     private func within<T: Sendable>(
         _ timeout: Duration,
         _ request: RawRequest,
         _ work: @escaping @Sendable () async throws(CourierError) -> T
     ) async throws(CourierError) -> T {
-        let outcome: Result<T, CourierError> = await withTaskGroup(of: Result<T, CourierError>?.self) { group in
-            group.addTask {
-                do throws(CourierError) {
-                    return .success(try await work())
-                } catch {
-                    return .failure(error)
-                }
+        let race = Race<T>()
+        let outcome: Result<T, CourierError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                race.start(continuation)
+                race.run(
+                    Task {
+                        do throws(CourierError) {
+                            race.finish(.success(try await work()))
+                        } catch {
+                            race.finish(.failure(error))
+                        }
+                    },
+                    timer: Task {
+                        guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                        race.finish(.failure(CourierError(.timeout(TimeoutElapsed(limit: timeout)), operationID: request.operationID, request: request)))
+                    }
+                )
             }
-            group.addTask {
-                do {
-                    try await Task.sleep(for: timeout)
-                } catch {
-                    return nil
-                }
-                return .failure(CourierError(.timeout(TimeoutElapsed(limit: timeout)), operationID: request.operationID, request: request))
-            }
-            // The first to finish wins, the other is cancelled.
-            var first: Result<T, CourierError>?
-            while first == nil, let next = await group.next() { first = next }
-            group.cancelAll()
-            return first ?? .failure(CourierError(.cancelled(nil), operationID: request.operationID, request: request))
+        } onCancel: {
+            race.finish(.failure(CourierError(.cancelled(nil), operationID: request.operationID, request: request)))
         }
         return try outcome.get()
     }
@@ -166,6 +167,50 @@ struct ClassifiedBody: AsyncSequence, Sendable {
     }
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator(), request: request) }
+}
+
+/// The outcome of whichever finishes first — the work, its timer, or the caller's cancellation —
+/// delivered once; the losers are cancelled.
+private final class Race<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<T, CourierError>, Never>?
+        var tasks: [Task<Void, Never>] = []
+        var outcome: Result<T, CourierError>?
+    }
+
+    private let state = Locked(State())
+
+    /// Waits with `continuation`; resumes it at once when the race ended before it began (the
+    /// caller was already cancelled).
+    func start(_ continuation: CheckedContinuation<Result<T, CourierError>, Never>) {
+        let ended: Result<T, CourierError>? = state.withLock { state in
+            if let outcome = state.outcome { return outcome }
+            state.continuation = continuation
+            return nil
+        }
+        if let ended { continuation.resume(returning: ended) }
+    }
+
+    /// Keeps the two tasks to cancel; cancels them at once when the race is already over.
+    func run(_ work: Task<Void, Never>, timer: Task<Void, Never>) {
+        let over = state.withLock { state in
+            state.tasks = [work, timer]
+            return state.outcome != nil
+        }
+        if over { work.cancel(); timer.cancel() }
+    }
+
+    func finish(_ outcome: Result<T, CourierError>) {
+        let (continuation, tasks): (CheckedContinuation<Result<T, CourierError>, Never>?, [Task<Void, Never>]) = state.withLock { state in
+            guard state.outcome == nil else { return (nil, []) }
+            state.outcome = outcome
+            defer { state.continuation = nil }
+            return (state.continuation, state.tasks)
+        }
+        guard let continuation else { return }
+        for task in tasks { task.cancel() }
+        continuation.resume(returning: outcome)
+    }
 }
 
 /// The deadline of a request with a timeout passed.

@@ -8,10 +8,11 @@ public import OpenAPIRuntime
 /// A `ClientTransport` on URLSession that streams response bodies and keeps every call bounded.
 ///
 /// It exists beside `OpenAPIURLSession.URLSessionTransport` because of what that transport does
-/// on Linux (`URLSessionTransportTests` shows each): a `401` carrying a Basic challenge never
-/// returns; a `POST` on a kept-alive connection that the server closes is sent a second time;
-/// and every body is buffered whole before the first byte is returned, so no limit can stop an
-/// endless one. This transport:
+/// on Linux: a `401` carrying a Basic challenge never returns; a `POST` on a kept-alive
+/// connection that the server closes is sent a second time (`URLSessionTransportTests` shows
+/// it); and every body is buffered whole before the first byte is returned, so no limit can stop
+/// an endless one. It uses a completion handler there, so no wrapper can reach the data or the
+/// challenge. This transport:
 ///
 /// - returns a `401` or `407` carrying a challenge as the response it is (its body left
 ///   unread), where FoundationNetworking would leave the task waiting;
@@ -26,8 +27,9 @@ public import OpenAPIRuntime
 ///
 /// URLSession cannot be flow-controlled safely on Linux (suspending a task that is receiving stops
 /// the process), so a reader that falls more than ``maxUnreadBytes`` behind the network — under
-/// a provider, its `responseBodyLimit` when that is larger — fails with ``URLSessionBodyOverrun`` rather than letting
-/// the backlog grow without bound. For flow-controlled streams, use AsyncHTTPClient.
+/// a provider, its `responseBodyLimit` when that is larger — fails with ``URLSessionBodyOverrun``
+/// rather than letting the backlog grow without bound. For flow-controlled streams, use
+/// AsyncHTTPClient.
 public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     /// The session idempotent requests share.
     public let session: URLSession

@@ -207,6 +207,23 @@ struct FaultInjectionTests {
         #expect(FaultServer.arrivals(target) == 3)
     }
 
+    @Test("URLSession: a reader that falls too far behind fails with the backlog's limit rather than growing it")
+    func urlSessionSlowReader() async throws {
+        var configured = Provider(baseURL: try await FaultServer.baseURL(), transport: URLSessionHTTPTransport(maxUnreadBytes: 1 << 20))
+        configured.responseBodyLimit = 1 << 20
+        let provider = configured
+        let outcome = await fault(within: .seconds(30)) {
+            let streamed = try await provider.send(Request(.get, "/endless", receiving: .stream))
+            for try await _ in streamed.body {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        #expect(outcome.error?.kind == .transport)
+        #expect(outcome.error?.underlyingError is URLSessionBodyOverrun)
+        #expect(outcome.error?.message.contains("\(1 << 20)") == true)
+        #expect(outcome.memoryGrowth < 384 << 20, "+\(outcome.megabytes) MB")
+    }
+
     @Test("README's Reliability table and this suite name the same cases")
     func readmeTable() throws {
         // Tests/CourierTests, and the package above it.

@@ -30,23 +30,6 @@ struct URLSessionTransportTests {
     }
     #endif
 
-    @Test("A reader that falls too far behind fails with the backlog's limit rather than growing it")
-    func slowReader() async throws {
-        var configured = Provider(baseURL: try await FaultServer.baseURL(), transport: URLSessionHTTPTransport(maxUnreadBytes: 1 << 20))
-        configured.responseBodyLimit = 1 << 20
-        let provider = configured
-        let outcome = await fault(within: .seconds(30)) {
-            let streamed = try await provider.send(Request(.get, "/endless", receiving: .stream))
-            for try await _ in streamed.body {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-        }
-        #expect(outcome.error?.kind == .transport)
-        #expect(outcome.error?.underlyingError is URLSessionBodyOverrun)
-        #expect(outcome.error?.message.contains("\(1 << 20)") == true)
-        #expect(outcome.memoryGrowth < 384 << 20, "+\(outcome.megabytes) MB")
-    }
-
     @Test("Conflicting Content-Length values are refused with both values named")
     func conflictingLength() async throws {
         let provider = Provider(baseURL: try await FaultServer.baseURL(), transport: Provider.urlSessionTransport)
