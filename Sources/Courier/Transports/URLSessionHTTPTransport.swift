@@ -110,21 +110,27 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
             // A session of its own has a connection cache of its own: this request goes on a new
             // connection, which libcurl never re-sends on.
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
-            let oneOff = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-            defer { oneOff.finishTasksAndInvalidate() }
-            return try await run(oneOff.dataTask(with: urlRequest), method: request.method, maxUnread: maxUnread)
+            return try await run(urlRequest, method: request.method, maxUnread: maxUnread, oneOff: true)
         }
         #endif
-        return try await run(session.dataTask(with: urlRequest), method: request.method, maxUnread: maxUnread)
+        return try await run(urlRequest, method: request.method, maxUnread: maxUnread, oneOff: false)
     }
 
-    private func run(_ task: URLSessionDataTask, method: HTTPRequest.Method, maxUnread: Int) async throws -> (HTTPResponse, HTTPBody?) {
-        let exchange = Exchange(task: task, maxUnreadBytes: maxUnread, maxInflation: maxInflation, hasBody: method != .head)
-        delegate.register(exchange, for: task)
+    private func run(_ urlRequest: URLRequest, method: HTTPRequest.Method, maxUnread: Int, oneOff: Bool) async throws -> (HTTPResponse, HTTPBody?) {
+        let exchange = Exchange(maxUnreadBytes: maxUnread, maxInflation: maxInflation, hasBody: method != .head)
+        let (session, configuration, delegate) = (self.session, self.configuration, self.delegate)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation)
-                task.resume()
+                // FoundationNetworking makes and starts a task synchronously on the session's
+                // queue, which a busy transfer can hold for long: never on the cooperative pool.
+                DispatchQueue.global().async {
+                    let owner = oneOff ? URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil) : session
+                    let task = owner.dataTask(with: urlRequest)
+                    delegate.register(exchange, for: task)
+                    if exchange.attach(task) { task.resume() } else { task.cancel() }
+                    if oneOff { owner.finishTasksAndInvalidate() }
+                }
             }
         } onCancel: {
             exchange.cancel()
@@ -204,6 +210,8 @@ private final class Exchange: Sendable {
     private struct State {
         var head: CheckedContinuation<(HTTPResponse, HTTPBody?), any Error>?
         var body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation?
+        var task: URLSessionDataTask?
+        var cancelled = false
         var unread = 0
         var delivered = 0
         var finished = false
@@ -211,14 +219,12 @@ private final class Exchange: Sendable {
         var inflationLimit: Int?
     }
 
-    let task: URLSessionDataTask
     let maxUnreadBytes: Int
     let maxInflation: Int
     let hasBody: Bool
     private let state = Locked(State())
 
-    init(task: URLSessionDataTask, maxUnreadBytes: Int, maxInflation: Int, hasBody: Bool) {
-        self.task = task
+    init(maxUnreadBytes: Int, maxInflation: Int, hasBody: Bool) {
         self.maxUnreadBytes = maxUnreadBytes
         self.maxInflation = maxInflation
         self.hasBody = hasBody
@@ -228,10 +234,25 @@ private final class Exchange: Sendable {
         state.withLock { $0.head = continuation }
     }
 
+    /// Keeps `task`; `false` when the exchange was cancelled before it had one, in which case
+    /// the caller has its cancellation already.
+    func attach(_ task: URLSessionDataTask) -> Bool {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelled { fail(CancellationError()) }
+        return !cancelled
+    }
+
     /// Stops the task, from a global queue: a `cancel` that URLSession holds up must not hold
     /// up anything else.
     func cancel() {
-        let task = self.task
+        let task = state.withLock { state in
+            state.cancelled = true
+            return state.task
+        }
+        guard let task else { return }
         DispatchQueue.global().async { task.cancel() }
     }
 
