@@ -119,7 +119,7 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     private func run(_ urlRequest: URLRequest, method: HTTPRequest.Method, maxUnread: Int, oneOff: Bool) async throws -> (HTTPResponse, HTTPBody?) {
         let exchange = Exchange(maxUnreadBytes: maxUnread, maxInflation: maxInflation, hasBody: method != .head)
         let (session, configuration, delegate) = (self.session, self.configuration, self.delegate)
-        return try await withTaskCancellationHandler {
+        let answer = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation)
                 // FoundationNetworking makes and starts a task synchronously on the session's
@@ -135,6 +135,10 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
         } onCancel: {
             exchange.cancel()
         }
+        // The head and body were made on the delegate's queue and handed over under the
+        // exchange's lock; taking it here makes that hand-over visible to ThreadSanitizer too.
+        exchange.synchronize()
+        return answer
     }
 
     static func urlRequest(_ request: HTTPRequest, baseURL: URL) throws -> URLRequest {
@@ -234,6 +238,11 @@ private final class Exchange: Sendable {
         state.withLock { $0.head = continuation }
     }
 
+    /// Takes the lock once: whatever was written under it before is visible after.
+    func synchronize() {
+        state.withLock { _ in }
+    }
+
     /// Keeps `task`; `false` when the exchange was cancelled before it had one, in which case
     /// the caller has its cancellation already.
     func attach(_ task: URLSessionDataTask) -> Bool {
@@ -301,16 +310,16 @@ private final class Exchange: Sendable {
             // The reader is gone (failed or dropped the body): stop receiving at once.
             if case .cancelled = termination { self?.cancel() }
         }
+        let body = HTTPBody(stream.map { [weak self] chunk in
+            self?.read(chunk.count)
+            return chunk
+        }, length: length, iterationBehavior: .single)
         let waiting = state.withLock { state in
             state.body = continuation
             state.inflationLimit = inflationLimit
             defer { state.head = nil }
             return state.head
         }
-        let body = HTTPBody(stream.map { [weak self] chunk in
-            self?.read(chunk.count)
-            return chunk
-        }, length: length, iterationBehavior: .single)
         waiting?.resume(returning: (head, body))
         return true
     }
