@@ -106,9 +106,7 @@ extension Provider {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = head.method.rawValue
-        for field in head.headerFields {
-            urlRequest.addValue(field.value, forHTTPHeaderField: field.name.rawName)
-        }
+        urlRequest.setHeaderFields(head.headerFields)
         urlRequest.httpBody = body
         if let timeout = request.builder.timeouts.total ?? request.builder.timeouts.idle {
             urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18

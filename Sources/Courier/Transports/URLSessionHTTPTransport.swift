@@ -27,7 +27,7 @@ public import OpenAPIRuntime
 ///
 /// URLSession cannot be flow-controlled safely on Linux (suspending a task that is receiving stops
 /// the process), so a reader that falls more than ``maxUnreadBytes`` behind the network — under
-/// a provider, its `responseBodyLimit` when that is larger — fails with ``URLSessionBodyOverrun``
+/// a provider, its `responseBodyLimit` when that is larger — fails with `URLSessionBodyOverrun`
 /// rather than letting the backlog grow without bound. For flow-controlled streams, use
 /// AsyncHTTPClient.
 public final class URLSessionHTTPTransport: ClientTransport, Sendable {
@@ -39,7 +39,7 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     /// The most bytes received and not yet read that are held for a streamed body.
     public let maxUnreadBytes: Int
     /// How many times its size on the wire a compressed body may inflate to (at least 1 MiB);
-    /// past that it fails with ``DecompressionLimitExceeded``.
+    /// past that it fails with `DecompressionLimitExceeded`.
     public let maxInflation: Int
     private let delegate: TaskDelegate
 
@@ -47,12 +47,13 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     /// keeps no cookies, no cache and no credentials. Redirects are never followed by URLSession
     /// itself; Courier follows them under its ``RedirectPolicy``.
     public init(
-        configuration: URLSessionConfiguration = URLSessionHTTPTransport.statelessConfiguration(),
+        configuration: URLSessionConfiguration? = nil,
         maxUnreadBytes: Int = 16 * 1024 * 1024,
         maxInflation: Int = 100
     ) {
         let delegate = TaskDelegate()
         self.delegate = delegate
+        let configuration = configuration ?? Self.statelessConfiguration()
         self.configuration = configuration
         self.maxUnreadBytes = maxUnreadBytes
         self.maxInflation = maxInflation
@@ -64,7 +65,7 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     /// An ephemeral configuration with cookies, cache and credential storage switched off, so
     /// that nothing is shared with `URLSession.shared`, nothing is written to disk and no state
     /// is carried from one request to the next.
-    public static func statelessConfiguration() -> URLSessionConfiguration {
+    static func statelessConfiguration() -> URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpShouldSetCookies = false
@@ -147,19 +148,25 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
-        // Set as one dictionary: `addValue` would rewrite each name's case on Linux. Repeated
-        // fields are joined as HTTP allows, cookies with "; ".
+        urlRequest.setHeaderFields(request.headerFields)
+        return urlRequest
+    }
+}
+
+extension URLRequest {
+    /// Sets `fields` as one dictionary: `addValue` would rewrite each name's case on Linux.
+    /// Repeated fields are joined as HTTP allows, cookies with "; ".
+    mutating func setHeaderFields(_ fields: HTTPFields) {
         var names: [String: String] = [:]
         var values: [String: String] = [:]
-        for field in request.headerFields {
+        for field in fields {
             let key = field.name.canonicalName
             let name = names[key] ?? field.name.rawName
             names[key] = name
             let separator = field.name == .cookie ? "; " : ", "
             values[name] = values[name].map { $0 + separator + field.value } ?? field.value
         }
-        urlRequest.allHTTPHeaderFields = values
-        return urlRequest
+        allHTTPHeaderFields = values
     }
 }
 
@@ -175,33 +182,33 @@ extension HTTPRequest.Method {
 
 /// A streamed body's reader fell too far behind the network: URLSession on Linux cannot pause a
 /// transfer, so the transport stops it rather than hold an ever-growing backlog.
-public struct URLSessionBodyOverrun: Error, CustomStringConvertible {
+package struct URLSessionBodyOverrun: Error, CustomStringConvertible {
     /// The most bytes the transport holds unread.
-    public let limit: Int
+    package let limit: Int
     /// What went wrong, with the limit.
-    public var description: String {
+    package var description: String {
         "the response body arrived more than \(limit) bytes ahead of its reader; URLSession cannot pause a transfer, so it was stopped"
     }
 }
 
 /// A compressed response body that inflated past ``URLSessionHTTPTransport/maxInflation`` times
 /// its size on the wire: a decompression bomb, stopped while it arrives.
-public struct DecompressionLimitExceeded: Error, CustomStringConvertible {
+package struct DecompressionLimitExceeded: Error, CustomStringConvertible {
     /// The ratio allowed.
-    public let ratio: Int
+    package let ratio: Int
     /// The most bytes this body could inflate to.
-    public let limit: Int
+    package let limit: Int
     /// What went wrong, with the limit.
-    public var description: String { "the compressed response body inflated past \(limit) bytes (\(ratio) times its size on the wire)" }
+    package var description: String { "the compressed response body inflated past \(limit) bytes (\(ratio) times its size on the wire)" }
 }
 
 /// A response whose `Content-Length` values disagree (RFC 9112 §6.3: the framing cannot be
 /// trusted), refused before its body is read.
-public struct ConflictingContentLength: Error, CustomStringConvertible {
+package struct ConflictingContentLength: Error, CustomStringConvertible {
     /// The values received, as URLSession reported them.
-    public let values: String
+    package let values: String
     /// What went wrong, with the values.
-    public var description: String { "the response has conflicting Content-Length values: \(values)" }
+    package var description: String { "the response has conflicting Content-Length values: \(values)" }
 }
 
 /// One task's state: the continuation waiting for the head, then the body's stream.

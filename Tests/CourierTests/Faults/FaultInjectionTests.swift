@@ -21,6 +21,27 @@ struct FaultInjectionTests {
         transport == .asyncHTTPClient ? 192 << 20 : 384 << 20
     }
 
+    /// Reads each of `paths` whole: each fails as `kind` in less than `bound`, under a deadline
+    /// of twice the bound, with resident memory up by less than `memory` bytes when given (a
+    /// case that waits for seconds also sees what other suites allocate meanwhile).
+    func expectEach(
+        _ paths: [String],
+        on provider: Provider,
+        toFailAs kind: CourierError.Kind,
+        within bound: Duration,
+        memory: Int? = 64 << 20,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        for path in paths {
+            let outcome = await fault(within: bound * 2, sourceLocation: sourceLocation) {
+                _ = try await provider.send(Request(.get, path, receiving: .data))
+            }
+            #expect(outcome.error?.kind == kind, "\(path): \(String(describing: outcome.error))", sourceLocation: sourceLocation)
+            #expect(outcome.elapsed < bound, "\(path)", sourceLocation: sourceLocation)
+            if let memory { #expect(outcome.memoryGrowth < memory, "\(path): +\(outcome.megabytes) MB", sourceLocation: sourceLocation) }
+        }
+    }
+
     // MARK: Resets
 
     @Test("A connection reset on accept is a transport error at once", arguments: TransportKind.allCases)
@@ -34,11 +55,7 @@ struct FaultInjectionTests {
     @Test("A reset in the middle of the head or of the body is a transport error", arguments: TransportKind.allCases)
     func resetMidway(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
-        for path in ["/reset-head", "/reset-body"] {
-            let outcome = await fault(within: .seconds(10)) { _ = try await provider.send(Request(.get, path, receiving: .data)) }
-            #expect(outcome.error?.kind == .transport, "\(path)")
-            #expect(outcome.elapsed < .seconds(5), "\(path)")
-        }
+        await expectEach(["/reset-head", "/reset-body"], on: provider, toFailAs: .transport, within: .seconds(5))
     }
 
     // MARK: Stalls and trickles
@@ -46,11 +63,7 @@ struct FaultInjectionTests {
     @Test("A server silent before the head, after it or mid-body fails at the idle bound", arguments: TransportKind.allCases)
     func stalls(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider(idle: .seconds(1))
-        for path in ["/stall-head", "/stall-after-head", "/stall-mid-body"] {
-            let outcome = await fault(within: .seconds(15)) { _ = try await provider.send(Request(.get, path, receiving: .data)) }
-            #expect(outcome.error?.kind == .timeout, "\(path): \(String(describing: outcome.error))")
-            #expect(outcome.elapsed < .seconds(8), "\(path)")
-        }
+        await expectEach(["/stall-head", "/stall-after-head", "/stall-mid-body"], on: provider, toFailAs: .timeout, within: .seconds(8), memory: nil)
     }
 
     @Test("A streamed body that stalls fails at the idle bound too", arguments: TransportKind.allCases)
@@ -84,12 +97,7 @@ struct FaultInjectionTests {
     @Test("Malformed status lines, headers, lengths and chunking are transport errors", arguments: TransportKind.allCases)
     func malformed(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
-        for path in ["/bad-status", "/bad-header", "/conflicting-length", "/bad-chunking", "/huge-header"] {
-            let outcome = await fault(within: .seconds(10)) { _ = try await provider.send(Request(.get, path, receiving: .data)) }
-            #expect(outcome.error?.kind == .transport, "\(path): \(String(describing: outcome.error))")
-            #expect(outcome.elapsed < .seconds(5), "\(path)")
-            #expect(outcome.memoryGrowth < 64 << 20, "\(path): +\(outcome.megabytes) MB")
-        }
+        await expectEach(["/bad-status", "/bad-header", "/conflicting-length", "/bad-chunking", "/huge-header"], on: provider, toFailAs: .transport, within: .seconds(5))
     }
 
     // MARK: Hostile bodies

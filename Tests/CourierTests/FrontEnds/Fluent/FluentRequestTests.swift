@@ -169,6 +169,7 @@ struct FluentRequestTests {
             .query("draft", true)
             .authenticated(with: .bearer("t"))
             .timeout(.seconds(2))
+            .header(HTTPField.Name("X-Request-ID")!, "r-1")
         let (head, body) = try await api.provider.httpRequest(for: request)
         #expect(head.method == .post)
         #expect(head.path == "/users/a%2Fb/notes?draft=true")
@@ -185,6 +186,8 @@ struct FluentRequestTests {
         #expect(urlRequest.value(forHTTPHeaderField: "Content-Type") == "application/json")
         #expect(urlRequest.httpBody == body)
         #expect(urlRequest.timeoutInterval == 2)
+        // Names as written, as the URLSession transport sends them (`addValue` recases on Linux).
+        #expect(urlRequest.allHTTPHeaderFields?["X-Request-ID"] == "r-1")
     }
 
     @Test("Bad input fails before anything is sent: invalid header, unencodable body, missing path value")
