@@ -4,6 +4,7 @@ public import HTTPTypes
 public import NIOCore
 import NIOConcurrencyHelpers
 import NIOHTTP1
+import NIOPosix
 public import OpenAPIRuntime
 
 /// A `ClientTransport` on AsyncHTTPClient that streams request and response bodies.
@@ -160,6 +161,7 @@ public struct HTTPClientTransport: ClientTransport {
 extension HTTPClientTransport {
     /// The same kinds as on URLSession: cancelled, timed out, or a transport failure.
     static func classify(_ error: any Error) -> any Error {
+        if HTTPClientConnectionFailure.isConnectFailure(error) { return HTTPClientConnectionFailure(error: error) }
         guard let error = error as? HTTPClientError else { return error }
         switch error {
         case .cancelled: return CancellationError()
@@ -188,6 +190,30 @@ struct ClassifiedBody: AsyncSequence, Sendable {
     }
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator()) }
+}
+
+/// No connection could be opened, so nothing of the request was sent. It presents itself as
+/// `NSURLErrorCannotConnectToHost`, as URLSession reports the same failure, so that Courier
+/// knows it may retry any request after it.
+public struct HTTPClientConnectionFailure: CustomNSError, CustomStringConvertible {
+    /// The error of the last attempt to connect.
+    public let error: any Error
+
+    /// `NSURLErrorDomain`.
+    public static var errorDomain: String { NSURLErrorDomain }
+    /// `NSURLErrorCannotConnectToHost`.
+    public var errorCode: Int { NSURLErrorCannotConnectToHost }
+    /// Why the connection failed.
+    public var description: String { "AsyncHTTPClient could not connect: \(error)" }
+
+    /// Whether `error` comes from opening a connection: refused, unreachable, or not resolved.
+    static func isConnectFailure(_ error: any Error) -> Bool {
+        if error is NIOConnectionError { return true }
+        if let error = error as? IOError {
+            return [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL].contains(error.errnoCode)
+        }
+        return false
+    }
 }
 
 /// An AsyncHTTPClient deadline that passed. It presents itself as `NSURLErrorTimedOut`, so that

@@ -26,6 +26,7 @@ import NIOPosix
 /// | `/challenge-basic`, `/challenge-bearer` | `401` with a `WWW-Authenticate` challenge |
 /// | `/early-413` | `413` and a close as soon as the head arrives, the body unread |
 /// | `/close-after-read` | reads the whole request, then closes without answering |
+/// | `/script/<name>` | what the script registered under `name` says for this arrival |
 ///
 /// ``resetPort()`` is a second listener that resets every connection as soon as it is accepted.
 public enum FaultServer {
@@ -46,6 +47,39 @@ public enum FaultServer {
 
     static func arrived(_ target: String) {
         counts.withLockedValue { $0[target, default: 0] += 1 }
+    }
+
+    private static let scripts = NIOLockedValueBox<[String: Script]>([:])
+    private struct Script {
+        let answer: @Sendable (ScriptedArrival) -> ScriptStep
+        var arrivals: [ScriptedArrival] = []
+    }
+
+    /// Makes `/script/<name>` answer its n-th arrival with `steps[n - 1]`, the last step once
+    /// they run out. Use a name of your own per test.
+    public static func script(_ name: String, _ steps: [ScriptStep]) {
+        script(name) { arrival in steps.isEmpty ? .answer(status: 200) : steps[min(arrival.number, steps.count) - 1] }
+    }
+
+    /// Makes `/script/<name>` answer each arrival as `answer` says.
+    public static func script(_ name: String, answer: @escaping @Sendable (ScriptedArrival) -> ScriptStep) {
+        scripts.withLockedValue { $0[name] = Script(answer: answer) }
+    }
+
+    /// The requests that arrived at `/script/<name>`, in order.
+    public static func arrivals(ofScript name: String) -> [ScriptedArrival] {
+        scripts.withLockedValue { $0[name]?.arrivals ?? [] }
+    }
+
+    /// Records an arrival at a script and tells what to do.
+    static func step(_ name: String, method: String, headers: [(name: String, value: String)]) -> ScriptStep {
+        let (answer, arrival): ((@Sendable (ScriptedArrival) -> ScriptStep)?, ScriptedArrival) = scripts.withLockedValue { scripts in
+            let number = (scripts[name]?.arrivals.count ?? 0) + 1
+            let arrival = ScriptedArrival(number: number, method: method, headers: headers)
+            scripts[name]?.arrivals.append(arrival)
+            return (scripts[name]?.answer, arrival)
+        }
+        return answer?(arrival) ?? .answer(status: 404)
     }
 
     private static func start() async throws -> (Int, Int) {
@@ -113,6 +147,31 @@ private func reset(_ channel: any Channel) {
     }
 }
 
+/// What the fault server does for one arrival at a script.
+public enum ScriptStep: Sendable {
+    /// Answers with `status`, `headers` and `body`, keeping the connection.
+    case answer(status: Int, headers: [(String, String)] = [], body: String = "")
+    /// Resets the connection once the request has arrived.
+    case reset
+    /// Closes the connection once the request has arrived, without answering.
+    case close
+}
+
+/// One request that arrived at a script.
+public struct ScriptedArrival: Sendable {
+    /// From 1.
+    public let number: Int
+    /// The method, as sent.
+    public let method: String
+    /// The headers, as sent.
+    public let headers: [(name: String, value: String)]
+
+    /// The first value of the header `name`, whatever its case.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+}
+
 /// Reads requests on one connection and answers each as its path says.
 private final class FaultHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
@@ -121,6 +180,8 @@ private final class FaultHandler: ChannelInboundHandler {
     private var received: [UInt8] = []
     /// The request whose body is still arriving: its target and how many body bytes remain.
     private var pending: (target: String, remaining: Int)?
+    /// The method and headers of the request whose body is still arriving.
+    private var head: (method: String, headers: [(name: String, value: String)]) = ("", [])
     private var closed = false
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -162,6 +223,13 @@ private final class FaultHandler: ChannelInboundHandler {
                 return Int(pair[1].trimmingCharacters(in: .whitespaces))
             }.first ?? 0
             FaultServer.arrived(target)
+            self.head = (
+                parts.first.map(String.init) ?? "",
+                lines.dropFirst().compactMap { line in
+                    let pair = line.split(separator: ":", maxSplits: 1)
+                    return pair.count == 2 ? (String(pair[0]), pair[1].trimmingCharacters(in: .whitespaces)) : nil
+                }
+            )
             if target.hasPrefix("/early-413") {
                 // Answer before the body: the client is still sending it.
                 write("HTTP/1.1 413 Content Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n", context, close: true)
@@ -193,6 +261,18 @@ private final class FaultHandler: ChannelInboundHandler {
     private func answer(_ target: String, _ context: ChannelHandlerContext) {
         let path = String(target.split(separator: "?", maxSplits: 1).first ?? "/")
         let query = target.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        if path.hasPrefix("/script/") {
+            switch FaultServer.step(String(path.dropFirst("/script/".count)), method: head.method, headers: head.headers) {
+            case .answer(let status, let headers, let body):
+                let fields = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
+                write("HTTP/1.1 \(status) Scripted\r\n\(fields)Content-Length: \(body.utf8.count)\r\n\r\n\(body)", context)
+            case .reset:
+                reset(context)
+            case .close:
+                context.close(promise: nil)
+            }
+            return
+        }
         switch path {
         case "/ok", "/count":
             write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", context)

@@ -32,6 +32,7 @@ extension CourierError {
         case missingHeader(name: String)
         case unreadableHeader(name: String, value: String, type: String)
         case validation(stage: String, any Error)
+        case refreshFailed(any Error)
 
         var kind: Kind {
             switch self {
@@ -49,13 +50,15 @@ extension CourierError {
             case .emptyBody, .decoding, .missingHeader, .unreadableHeader: .decoding
             case .validation: .validation
             case .unmocked: .unmocked
+            case .refreshFailed: .authentication
             }
         }
 
         var underlyingError: (any Error)? {
             switch self {
             case .encoding(_, let error), .modifier(_, let error), .middleware(_, let error), .validation(_, let error),
-                .transport(let error), .timeout(let error), .decoding(_, _, let error), .download(_, let error):
+                .transport(let error), .timeout(let error), .decoding(_, _, let error), .download(_, let error),
+                .refreshFailed(let error):
                 error
             case .cancelled(let error): error
             default: nil
@@ -123,6 +126,8 @@ extension CourierError {
                 "the response header '\(name)' is \(quoted(value)), which cannot be read as \(type)"
             case .validation(let stage, let error):
                 "\(stage) rejected the response: \(describe(error))"
+            case .refreshFailed(let error):
+                "the credential could not be refreshed: \(describe(error))"
             case .unmocked(let operationID, let detail):
                 "no mock answers \(operationID)" + (detail.map { ": \($0)" } ?? "")
             }

@@ -1,4 +1,5 @@
 public import Foundation
+public import HTTPTypes
 
 /// The one error Courier throws: what went wrong, at which stage, with the request and response
 /// that were involved.
@@ -44,6 +45,9 @@ public struct CourierError: Error, Sendable {
         public static let decoding = Kind(name: "decoding")
         /// A validation hook of the request or the provider rejected the response.
         public static let validation = Kind(name: "validation")
+        /// The provider's ``Authenticator`` could not refresh its credential; the refresh's own
+        /// error is the underlying error. Every request waiting for that refresh fails with it.
+        public static let authentication = Kind(name: "authentication")
         /// A mock or stub had nothing to answer with.
         public static let unmocked = Kind(name: "unmocked")
 
@@ -62,6 +66,15 @@ public struct CourierError: Error, Sendable {
 
     /// The response, when one arrived (always present for ``Kind/status`` and ``Kind/decoding``).
     public var response: Response?
+
+    /// Every attempt, in order, when the request was sent more than once or a retry was
+    /// refused; empty otherwise.
+    public internal(set) var attempts: [Attempt] = []
+
+    /// Why no further attempt was made, when the retry policy could have retried this failure
+    /// but did not: the attempts were used up, the budget was spent, the body could be read only
+    /// once, the method is not idempotent…
+    public internal(set) var retryStoppedBecause: String?
 
     let cause: Cause
 
@@ -90,7 +103,12 @@ extension CourierError: CustomStringConvertible {
         var text = "CourierError.\(kind)"
         if let operationID { text += " in \(operationID)" }
         if let request { text += " (\(request.method) \(request.path))" }
-        return text + ": " + message
+        text += ": " + message
+        if attempts.count > 1 {
+            text += "; after \(attempts.count) attempts (" + attempts.map(\.description).joined(separator: "; ") + ")"
+        }
+        if let retryStoppedBecause { text += "; not retried: " + retryStoppedBecause }
+        return text
     }
 }
 
@@ -119,6 +137,35 @@ extension CourierError {
         var copy = self
         if copy.operationID == nil { copy.operationID = operationID }
         if copy.request == nil { copy.request = request }
+        return copy
+    }
+}
+
+extension CourierError {
+    /// One attempt of a request: its number, what came of it, and the wait before the next.
+    public struct Attempt: Sendable, CustomStringConvertible {
+        /// From 1.
+        public let number: Int
+        /// The status that came back, when a response arrived.
+        public let status: HTTPResponse.Status?
+        /// The kind of failure, when no response arrived.
+        public let failure: Kind?
+        /// What happened, in words: `503 Service Unavailable`, or the failure's message.
+        public let outcome: String
+        /// How long Courier waited before the next attempt; `nil` for the last one.
+        public internal(set) var wait: Duration?
+
+        /// `#2: 503 Service Unavailable, then waited 0.4 seconds`.
+        public var description: String {
+            "#\(number): \(outcome)" + (wait.map { ", then waited \($0)" } ?? "")
+        }
+    }
+
+    /// This error with the attempts that led to it.
+    func with(attempts: [Attempt], stoppedBecause reason: String?) -> CourierError {
+        var copy = self
+        if copy.attempts.isEmpty { copy.attempts = attempts }
+        if copy.retryStoppedBecause == nil { copy.retryStoppedBecause = reason }
         return copy
     }
 }

@@ -20,6 +20,7 @@ extension Provider {
             }
         }
         let streaming = request.streamsResponse
+        let attempt = request.attempt
         let limit = responseBodyLimit
         for middleware in middlewares.reversed() {
             let inner = next
@@ -27,8 +28,10 @@ extension Provider {
             next = { head, body, baseURL in
                 do {
                     if let interceptor {
+                        var raw = RawRequest(head: head, body: body, baseURL: baseURL, operationID: operationID, streamsResponse: streaming)
+                        raw.attempt = attempt
                         return try await interceptor.intercept(
-                            RawRequest(head: head, body: body, baseURL: baseURL, operationID: operationID, streamsResponse: streaming),
+                            raw,
                             bodyLimit: limit,
                             next: inner
                         )
@@ -62,6 +65,15 @@ enum PipelineErrors {
         if let urlError = error as? URLError, urlError.code == .cancelled { return true }
         let nsError = error as NSError
         return nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorCancelled
+    }
+
+    /// Whether `error` says that nothing of the request was sent: no connection could be opened
+    /// or the host was not found (URLSession's codes; the AsyncHTTPClient transport reports its
+    /// connection failures with the same code).
+    static func isNotSent(_ error: any Error) -> Bool {
+        let nsError = error as NSError
+        guard nsError.domain == NSURLErrorDomain else { return false }
+        return [NSURLErrorCannotConnectToHost, NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorNotConnectedToInternet].contains(nsError.code)
     }
 
     static func isTimeout(_ error: any Error) -> Bool {

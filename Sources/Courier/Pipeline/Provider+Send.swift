@@ -13,28 +13,38 @@ extension Provider {
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
         let raw = try prepare(request)
         let total = raw.timeouts.total ?? timeouts.total
+        let policy = request.builder.retryPolicy ?? retryPolicy
+        let authenticator = authenticator(for: raw)
         switch request.decoder.read {
         case .buffered(let decode):
-            let response: Response =
-                if let timeout = total {
-                    try await within(timeout, raw) { () async throws(CourierError) in try await self.execute(raw) }
+            let (response, record): (Response, RetryRecord) =
+                if let total {
+                    try await within(total, raw) { () async throws(CourierError) in
+                        try await self.exchange(raw, policy, authenticator, total, perform: self.execute, head: \.head)
+                    }
                 } else {
-                    try await execute(raw)
+                    try await exchange(raw, policy, authenticator, nil, perform: execute, head: \.head)
                 }
-            try validate(response, request.validators)
             do {
+                try validate(response, request.validators)
                 return try decode(response, bodyDecoder(for: request.builder))
             } catch {
-                throw error.with(operationID: raw.operationID, request: raw)
+                throw record.attach(error.with(operationID: raw.operationID, request: raw))
             }
         case .streamed(let wrap):
-            let (head, body): (HTTPResponse, HTTPBody?) =
-                if let timeout = total {
-                    try await within(timeout, raw) { () async throws(CourierError) in try await self.executeStreaming(raw) }
+            let ((head, body), record): ((HTTPResponse, HTTPBody?), RetryRecord) =
+                if let total {
+                    try await within(total, raw) { () async throws(CourierError) in
+                        try await self.exchange(raw, policy, authenticator, total, perform: self.executeStreaming, head: \.0)
+                    }
                 } else {
-                    try await executeStreaming(raw)
+                    try await exchange(raw, policy, authenticator, nil, perform: executeStreaming, head: \.0)
                 }
-            try validate(Response(head: head, body: nil, request: raw), request.validators)
+            do {
+                try validate(Response(head: head, body: nil, request: raw), request.validators)
+            } catch {
+                throw record.attach(error)
+            }
             guard head.status.kind == .successful else {
                 // The error carries the start of the body — at most 64 KiB, read within the
                 // total bound (10 s without one) — and the rest is never read.
@@ -42,10 +52,24 @@ extension Provider {
                     await collectPrefix(of: body, upTo: 64 * 1024)
                 }
                 let response = Response(head: head, body: prefix, request: raw)
-                throw CourierError(.status(head.status), operationID: raw.operationID, request: raw, response: response)
+                throw record.attach(CourierError(.status(head.status), operationID: raw.operationID, request: raw, response: response))
             }
             return wrap(StreamedResponse(head: head, body: ClassifiedBody.wrap(body ?? HTTPBody(), raw), request: raw))
         }
+    }
+
+    /// One attempt through `perform` when neither a retry policy nor an authenticator applies —
+    /// nothing to record — and otherwise as many as they allow.
+    private func exchange<Outcome: Sendable>(
+        _ raw: RawRequest,
+        _ policy: RetryPolicy,
+        _ authenticator: (any RequestAuthenticating)?,
+        _ total: Duration?,
+        perform: @Sendable (RawRequest) async throws(CourierError) -> Outcome,
+        head: (Outcome) -> HTTPResponse
+    ) async throws(CourierError) -> (Outcome, RetryRecord) {
+        guard policy.retries || authenticator != nil else { return (try await perform(raw), RetryRecord()) }
+        return try await attempting(raw, policy: policy, authenticator: authenticator, total: total, perform: perform, head: head)
     }
 
     /// Runs the provider's validators, then `extra`, on `response`.
@@ -137,7 +161,7 @@ extension Provider {
         let base =
             request.timeouts.connect == nil && request.timeouts.idle == nil
             ? boundedTransport : Self.transport(transport, boundedBy: timeouts.overridden(by: request.timeouts), bodyLimit: responseBodyLimit)
-        return TransportStep(base: base, redirects: redirects, cookieJar: cookieJar)
+        return TransportStep(base: base, redirects: redirects, cookieJar: cookieJar, secrets: request.secretHeaders)
     }
 }
 

@@ -54,6 +54,17 @@ public struct Provider: Sendable {
     var validators: [Validator] = []
     /// Keeps cookies across requests and redirect hops, when set.
     var cookieJar: CookieJar?
+    /// When failed requests are sent again; ``RetryPolicy/disabled`` unless you choose a policy.
+    /// Each request can override it.
+    public var retryPolicy: RetryPolicy = .disabled
+    /// How much extra load retries may add, shared by every request of this provider and its
+    /// copies; `nil` puts no limit beyond each request's policy.
+    public var retryBudget: RetryBudget? = RetryBudget()
+    /// The clock that retry waits and the deadlines they respect are measured on; a test can
+    /// give one that records the waits instead of sleeping.
+    public var clock: any Clock<Duration> = ContinuousClock()
+    /// Applies and refreshes credentials, when set with ``authenticated(by:)``.
+    var authenticator: (any RequestAuthenticating)?
     /// How arrays in query items are written; a repeated key unless you choose otherwise.
     public var queryArrayEncoding: ArrayEncoding = .repeatedKey
 

@@ -12,6 +12,9 @@ struct TransportStep: Sendable {
     let base: any ClientTransport
     let redirects: RedirectPolicy
     let cookieJar: CookieJar?
+    /// Headers removed on a redirect to another origin, beside the policy's and the ones always
+    /// removed.
+    var secrets: Set<HTTPField.Name> = []
 
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
@@ -86,7 +89,7 @@ struct TransportStep: Sendable {
                 next.headerFields[.contentLength] = nil
             }
             if Origin(nextBase) != Origin(originalBaseURL) {
-                for name in HTTPField.Name.alwaysSecret.union(redirects.secrets) { next.headerFields[name] = nil }
+                for name in HTTPField.Name.alwaysSecret.union(redirects.secrets).union(secrets) { next.headerFields[name] = nil }
             }
             request = next
             baseURL = nextBase

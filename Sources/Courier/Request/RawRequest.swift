@@ -16,8 +16,14 @@ public struct RawRequest: Sendable {
     /// Whether the response is read as a stream: interceptors then see it without its body,
     /// which passes them unread.
     public var streamsResponse: Bool
+    /// Which attempt this is, from 1: a retry or a send after a refreshed credential is a later
+    /// one. Interceptors see it; the first attempt is 1 whether or not a retry policy is set.
+    public internal(set) var attempt = 1
     /// The request's own bounds, over the provider's.
     var timeouts = Timeouts()
+    /// Headers that never follow a redirect to another origin, beside the provider's secrets:
+    /// the ones the authenticator set.
+    var secretHeaders: Set<HTTPField.Name> = []
 
     /// A request with `head` and `body`, its path relative to `baseURL`.
     public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String, streamsResponse: Bool = false) {

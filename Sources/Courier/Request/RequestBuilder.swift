@@ -41,6 +41,9 @@ public struct RequestBuilder: Sendable {
     public var absoluteURL: URL?
     /// Bounds of this request's wait over the provider's ``Provider/timeouts``.
     public var timeouts = Timeouts()
+    /// When this request is sent again after a failure, over the provider's
+    /// ``Provider/retryPolicy``; `nil` keeps the provider's.
+    public var retryPolicy: RetryPolicy?
 
     var parameters: [(name: String, value: String?)] = []
     var queryItems: [QueryEntry] = []

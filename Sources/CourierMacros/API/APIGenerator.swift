@@ -120,6 +120,8 @@ enum APIGenerator {
                 body.append("request.keyMapping = \(expression)")
             case .timeout(let bound, let expression):
                 body.append("request.timeouts.\(bound) = \(expression)")
+            case .retry(let expression):
+                body.append("request.retryPolicy = \(expression)")
             }
         }
         return body

@@ -57,6 +57,8 @@ enum EndpointOption {
     case keyMapping(expression: String)
     /// One bound of the request's timeouts: `connect`, `idle` or `total`.
     case timeout(bound: String, expression: String)
+    /// The request's retry policy.
+    case retry(expression: String)
 }
 
 /// One parameter of an endpoint and what it becomes in the request.

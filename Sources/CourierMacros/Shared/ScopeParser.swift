@@ -71,6 +71,9 @@ struct ScopeParser {
                     guard let label = argument.label?.text, ["connect", "idle", "total"].contains(label) else { continue }
                     options.append(.timeout(bound: label, expression: argument.expression.trimmedDescription))
                 }
+            case "Retry":
+                guard let expression = arguments.first?.expression else { continue }
+                options.append(.retry(expression: Self.qualified(expression, type: "Courier.RetryPolicy")))
             case "URLForm":
                 let encoder = arguments.first.map { Self.qualified($0.expression, type: "Courier.URLFormEncoder") } ?? "Courier.URLFormEncoder()"
                 encodings.append(BodyEncoding(kind: .form, encoder: encoder, decoder: nil, attribute: attribute))

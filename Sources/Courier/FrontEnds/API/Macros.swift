@@ -77,6 +77,12 @@ public macro Mock() = #externalMacro(module: "CourierMacros", type: "MockMacro")
 @attached(peer) public macro Timeouts(connect: Duration? = nil, idle: Duration? = nil, total: Duration? = nil) =
     #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 
+/// Sends a function's request, or every request of the protocol, again after a failure as
+/// `policy` says, instead of the provider's ``Provider/retryPolicy``: `@Retry(.standard)`,
+/// `@Retry(.disabled)`, `@Retry(RetryPolicy(maxAttempts: 5))`. A function's policy replaces the
+/// protocol's.
+@attached(peer) public macro Retry(_ policy: RetryPolicy) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
+
 /// Marks an endpoint parameter as the value of the path placeholder of the same name (`:name` or
 /// `{name}`). Only needed to be explicit: a parameter named like a placeholder is one already.
 public typealias Path<T> = T

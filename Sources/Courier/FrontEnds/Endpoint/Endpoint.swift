@@ -46,6 +46,15 @@ public protocol Endpoint: Sendable {
     /// Bounds of this request's wait over the provider's ``Provider/timeouts``; none of its own
     /// unless you implement it.
     var timeouts: Timeouts { get }
+
+    /// When this request is sent again after a failure, over the provider's
+    /// ``Provider/retryPolicy``; the provider's unless you implement it, as a property or a
+    /// `static let retryPolicy: RetryPolicy? = .standard` shared by every value.
+    var retryPolicy: RetryPolicy? { get }
+
+    /// The retry policy of every value of this type, when ``retryPolicy`` is not implemented;
+    /// none unless you implement it.
+    static var retryPolicy: RetryPolicy? { get }
 }
 
 extension Endpoint {
@@ -55,6 +64,10 @@ extension Endpoint {
     public func intercept(request: inout RawRequest) throws {}
     /// None: the provider's bounds apply.
     public var timeouts: Timeouts { Timeouts() }
+    /// None: the provider's policy applies.
+    public var retryPolicy: RetryPolicy? { Self.retryPolicy }
+    /// None: the provider's policy applies.
+    public static var retryPolicy: RetryPolicy? { nil }
 }
 
 // The same choices as `@API`'s: every default goes through the generated-code table in
@@ -107,6 +120,7 @@ extension Request {
         self.init(endpoint.makeRequest(), receiving: E.responseDecoder)
         let timeouts = endpoint.timeouts
         if !timeouts.isEmpty { builder.timeouts = builder.timeouts.overridden(by: timeouts) }
+        if let policy = endpoint.retryPolicy { builder.retryPolicy = policy }
         validators.append(Validator(name: "\(E.self).validate(_:)", check: endpoint.validate))
         adjustments.append(Adjustment(name: "\(E.self).intercept(request:)", apply: endpoint.intercept))
     }

@@ -72,6 +72,12 @@ extension Request {
         modified { $0.timeouts = $0.timeouts.overridden(by: timeouts) }
     }
 
+    /// A copy sent again after a failure as `policy` says, instead of the provider's
+    /// ``Provider/retryPolicy``: `.retry(.standard)`, `.retry(.disabled)`.
+    public func retry(_ policy: RetryPolicy) -> Request {
+        modified { $0.retryPolicy = policy }
+    }
+
     /// A copy named `operationID` in logs, traces and errors.
     public func named(_ operationID: String) -> Request {
         modified { $0.operationID = operationID }

@@ -1,0 +1,195 @@
+@testable import Courier
+import CourierTestSupport
+import Foundation
+import HTTPTypes
+import Testing
+
+@API
+protocol Guarded {
+    @GET("/script/:name")
+    func fetch(name: String) async throws -> String
+}
+
+struct GuardedEndpoint: Endpoint {
+    typealias Response = String
+    var name: String
+    func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/script/\(name)") }
+}
+
+/// A token with a lifetime, as an OAuth client keeps it.
+struct Token: Sendable, Equatable {
+    var value: String
+    var expired = false
+}
+
+/// Counts what the refresh closure does.
+final class RefreshLog: Sendable {
+    let count = Locked(0)
+    var refreshes: Int { count.withLock { $0 } }
+}
+
+/// A script that accepts only `Bearer <token>` and answers `401` to anything else.
+func guardedScript(_ name: String, accepting token: String) {
+    FaultServer.script(name) { arrival in
+        arrival.header("Authorization") == "Bearer \(token)" ? .answer(status: 200, body: "secret") : .answer(status: 401, headers: [("WWW-Authenticate", "Bearer")])
+    }
+}
+
+@Suite("Authentication that refreshes: once for everyone, never in a loop, never to another origin", .serialized, .timeLimit(.minutes(3)))
+struct AuthenticatorTests {
+    func authenticator(
+        _ log: RefreshLog,
+        start: Token? = Token(value: "stale"),
+        delay: Duration = .milliseconds(200),
+        refresh: @escaping @Sendable (Token?) async throws -> Token = { _ in Token(value: "fresh") }
+    ) -> Authenticator<Token> {
+        Authenticator<Token>(
+            credential: start,
+            apply: { token, request in request.headers[.authorization] = "Bearer \(token.value)" },
+            refresh: { old in
+                log.count.withLock { $0 += 1 }
+                try await Task.sleep(for: delay)
+                return try await refresh(old)
+            },
+            requiresRefresh: { $0.expired }
+        )
+    }
+
+    @Test("50 requests refused at once: one refresh, and all 50 succeed with its credential", arguments: TransportKind.allCases)
+    func singleFlight(transport: TransportKind) async throws {
+        let name = scriptName("auth-50", transport)
+        guardedScript(name, accepting: "fresh")
+        let log = RefreshLog()
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log))
+        let texts = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<50 {
+                group.addTask { try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(texts.count == 50 && texts.allSatisfy { $0 == "secret" })
+        #expect(log.refreshes == 1)
+        let arrivals = FaultServer.arrivals(ofScript: name)
+        #expect(arrivals.filter { $0.header("Authorization") == "Bearer fresh" }.count == 50)
+        #expect(arrivals.filter { $0.header("Authorization") == "Bearer stale" }.count <= 50)
+    }
+
+    @Test("A refresh that fails fails all 50 waiting requests once, with the refresh's error", arguments: TransportKind.allCases)
+    func failingRefresh(transport: TransportKind) async throws {
+        struct RefreshRefused: Error {}
+        let name = scriptName("auth-fail", transport)
+        guardedScript(name, accepting: "fresh")
+        let log = RefreshLog()
+        let provider = try await transport.faultProvider(idle: .seconds(10))
+            .authenticated(by: authenticator(log) { _ in throw RefreshRefused() })
+        let errors = await withTaskGroup(of: CourierError?.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    do {
+                        _ = try await provider.send(Request(.get, "/script/\(name)", receiving: .text))
+                        return nil
+                    } catch {
+                        return error as? CourierError
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(errors.count == 50)
+        #expect(errors.allSatisfy { $0?.kind == .authentication && $0?.underlyingError is RefreshRefused })
+        #expect(log.refreshes == 1)
+        // Requests that start while the refresh is under way wait for it instead of sending the
+        // credential it replaces: at most 50 arrive, each once.
+        #expect((1...50).contains(FaultServer.arrivals(ofScript: name).count))
+    }
+
+    @Test("Refused again after a refresh: the 401 is returned, no second refresh", arguments: TransportKind.allCases)
+    func noLoop(transport: TransportKind) async throws {
+        let name = scriptName("auth-loop", transport)
+        guardedScript(name, accepting: "never")
+        let log = RefreshLog()
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .zero))
+        let error = await #expect(throws: CourierError.self) {
+            try await provider.send(Request(.get, "/script/\(name)", receiving: .text))
+        }
+        #expect(error?.kind == .status)
+        #expect(error?.response?.statusCode == 401)
+        #expect(error?.attempts.map { $0.status?.code } == [401, 401])
+        #expect(log.refreshes == 1)
+        #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") } == ["Bearer stale", "Bearer fresh"])
+    }
+
+    @Test("A credential that knows it expired, or none at all, is refreshed before it is used", arguments: TransportKind.allCases)
+    func proactive(transport: TransportKind) async throws {
+        let name = scriptName("auth-expired", transport)
+        guardedScript(name, accepting: "fresh")
+        for start in [Token(value: "old", expired: true), nil] {
+            let log = RefreshLog()
+            let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, start: start, delay: .zero))
+            #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "secret")
+            #expect(log.refreshes == 1)
+        }
+        #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") } == ["Bearer fresh", "Bearer fresh"])
+    }
+
+    @Test("Every front-end is refreshed the same way: @API, Endpoint, fluent", arguments: TransportKind.allCases)
+    func frontEnds(transport: TransportKind) async throws {
+        let name = scriptName("auth-front-ends", transport)
+        guardedScript(name, accepting: "fresh")
+        let log = RefreshLog()
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .zero))
+        #expect(try await GuardedAPI(provider: provider).fetch(name: name) == "secret")
+        #expect(try await provider.send(GuardedEndpoint(name: name)) == "secret")
+        #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "secret")
+        #expect(log.refreshes == 1)
+        #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") } == ["Bearer stale", "Bearer fresh", "Bearer fresh", "Bearer fresh"])
+    }
+
+    @Test("The credential never goes to another origin: not to an absolute URL elsewhere, not through a redirect", arguments: TransportKind.allCases)
+    func otherOrigins(transport: TransportKind) async throws {
+        let port = try await FaultServer.port()
+        let landing = scriptName("auth-landing", transport)
+        FaultServer.script(landing, [.answer(status: 200, body: "landed")])
+        let jump = scriptName("auth-jump", transport)
+        // `localhost` is another origin than `127.0.0.1`, though the same server.
+        FaultServer.script(jump, [.answer(status: 302, headers: [("Location", "http://localhost:\(port)/script/\(landing)")])])
+        let log = RefreshLog()
+        let keys = Authenticator<String>(
+            credential: "k-123",
+            apply: { key, request in request.headers[HTTPField.Name("X-API-Key")!] = key },
+            refresh: { _ in log.count.withLock { $0 += 1 }; return "k-456" }
+        )
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: keys)
+        #expect(try await provider.send(Request(.get, "/script/\(jump)", receiving: .text)) == "landed")
+        var elsewhere = RequestBuilder(method: .get, path: "/")
+        elsewhere.absoluteURL = URL(string: "http://localhost:\(port)/script/\(landing)")
+        #expect(try await provider.send(Request(elsewhere, receiving: .text)) == "landed")
+        #expect(FaultServer.arrivals(ofScript: jump).map { $0.header("X-API-Key") } == ["k-123"])
+        #expect(FaultServer.arrivals(ofScript: landing).map { $0.header("X-API-Key") } == [nil, nil])
+        #expect(log.refreshes == 0)
+    }
+
+    @Test("A refresh that sends its own request through the same provider goes without the credential and cannot wait for itself", arguments: TransportKind.allCases)
+    func refreshThroughSameProvider(transport: TransportKind) async throws {
+        let name = scriptName("auth-self", transport)
+        guardedScript(name, accepting: "issued")
+        let issuer = scriptName("auth-issuer", transport)
+        FaultServer.script(issuer) { arrival in
+            arrival.header("Authorization") == nil ? .answer(status: 200, body: "issued") : .answer(status: 401)
+        }
+        let holder = Locked<Provider?>(nil)
+        let tokens = Authenticator<Token>(
+            credential: Token(value: "stale"),
+            apply: { token, request in request.headers[.authorization] = "Bearer \(token.value)" },
+            refresh: { _ in
+                guard let provider = holder.withLock({ $0 }) else { throw CancellationError() }
+                return Token(value: try await provider.send(Request(.post, "/script/\(issuer)", receiving: .text)))
+            }
+        )
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: tokens)
+        holder.withLock { $0 = provider }
+        #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "secret")
+        #expect(FaultServer.arrivals(ofScript: issuer).count == 1)
+        #expect(tokens.credential == Token(value: "issued"))
+    }
+}
