@@ -21,6 +21,8 @@ struct Environment: Sendable {
     /// Made once, as an application would: a provider is configured at start-up, not per call.
     let courierURLSession: UsersAPI
     let courierAsyncHTTPClient: UsersAPI
+    /// The same, with the standard retry policy: what retrying costs when nothing fails.
+    let courierResilient: UsersAPI
 
     static let shared = Task<Environment, any Error> {
         let port = try await BenchmarkServer.start()
@@ -34,13 +36,16 @@ struct Environment: Sendable {
         }
         let base = "http://127.0.0.1:\(port)"
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
+        var resilient = Provider(baseURL: base, client: client)
+        resilient.retryPolicy = .standard
         return Environment(
             base: base,
             client: client,
             session: URLSession(configuration: .ephemeral),
             uploadFile: file,
             courierURLSession: UsersAPI(provider: Provider(baseURL: base, transport: Provider.urlSessionTransport)),
-            courierAsyncHTTPClient: UsersAPI(provider: Provider(baseURL: base, client: client))
+            courierAsyncHTTPClient: UsersAPI(provider: Provider(baseURL: base, client: client)),
+            courierResilient: UsersAPI(provider: resilient)
         )
     }
 
@@ -162,6 +167,9 @@ let benchmarks: @Sendable () -> Void = {
         ("POST, AsyncHTTPClient", { blackHole(try await $0.courierAsyncHTTPClient.create(user: sampleUser)) }, { blackHole(try await Raw.post($0)) }),
         ("GET, URLSession", { blackHole(try await $0.courierURLSession.user(id: 42)) }, { blackHole(try await Raw.sessionGet($0)) }),
         ("POST, URLSession", { blackHole(try await $0.courierURLSession.create(user: sampleUser)) }, { blackHole(try await Raw.sessionPost($0)) }),
+        // Not against the raw client: Courier with the standard retry policy against Courier
+        // without one, when no request fails.
+        ("GET, AsyncHTTPClient, retry policy idle vs none", { blackHole(try await $0.courierResilient.user(id: 42)) }, { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }),
     ]
     for concurrency in [1, 64] {
         for pair in pairs {

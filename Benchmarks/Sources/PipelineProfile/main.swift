@@ -1,5 +1,7 @@
 // Sends GET requests through Courier's whole pipeline to an in-memory transport, for profiling
-// with `valgrind --tool=callgrind` (instruction counts are repeatable on a noisy machine).
+// with `valgrind --tool=callgrind` or `perf stat -e instructions` (instruction counts are
+// repeatable on a noisy machine). Modes: `courier` (default), `retry` (with the standard retry
+// policy configured), `decode` (`JSONDecoder` alone).
 import Courier
 import Foundation
 import HTTPTypes
@@ -36,11 +38,14 @@ let iterations = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 20000
 let mode = CommandLine.arguments.dropFirst(2).first ?? "courier"
 /// Off the main actor, as a server's request handlers run: no executor hop per call.
 nonisolated func run(iterations: Int, mode: String) async throws -> Int {
-    let api = UsersAPI(provider: Provider(baseURL: "http://127.0.0.1:8080", transport: CannedTransport()))
+    var provider = Provider(baseURL: "http://127.0.0.1:8080", transport: CannedTransport())
+    // `retry`: the same, with the standard retry policy, which never retries a 200.
+    if mode == "retry" { provider.retryPolicy = .standard }
+    let api = UsersAPI(provider: provider)
     let decoder = JSONDecoder()
     var total = 0
     for _ in 0..<iterations {
-        if mode == "courier" {
+        if mode != "decode" {
             total &+= try await api.user(id: 42).followers
         } else {
             total &+= try decoder.decode(User.self, from: body).followers
@@ -49,4 +54,25 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
     return total
 }
 
-print(try await Task.detached { try await run(iterations: iterations, mode: mode) }.value)
+/// `compare`: the `courier` and `retry` loops in alternation, 40 rounds of `iterations / 40`,
+/// so that both see the same machine; prints the time per request of each and their ratio.
+nonisolated func compare(iterations: Int) async throws {
+    var times: [String: Duration] = ["courier": .zero, "retry": .zero]
+    let round = max(iterations / 40, 1)
+    for index in 0..<40 {
+        for mode in index.isMultiple(of: 2) ? ["courier", "retry"] : ["retry", "courier"] {
+            let start = ContinuousClock.now
+            _ = try await run(iterations: round, mode: mode)
+            times[mode, default: .zero] += ContinuousClock.now - start
+        }
+    }
+    let courier = times["courier", default: .zero] / (round * 40)
+    let retry = times["retry", default: .zero] / (round * 40)
+    print("courier \(courier) per request, retry policy \(retry), ratio \(Double(retry.components.attoseconds) / Double(courier.components.attoseconds))")
+}
+
+if mode == "compare" {
+    try await Task.detached { try await compare(iterations: iterations) }.value
+} else {
+    print(try await Task.detached { try await run(iterations: iterations, mode: mode) }.value)
+}

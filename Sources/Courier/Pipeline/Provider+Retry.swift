@@ -45,8 +45,11 @@ extension Provider {
             } catch {
                 outcome = .failure(error)
             }
-            let response = try? outcome.get()
-            let status = response.map(head)
+            let status: HTTPResponse? =
+                switch outcome {
+                case .success(let value): head(value)
+                case .failure: nil
+                }
 
             if let authenticator, !refreshed, let status, authenticator.isAuthenticationFailure(status) {
                 refreshed = true
@@ -56,7 +59,7 @@ extension Provider {
                 } catch {
                     throw record.attach(Self.authenticationError(error, request))
                 }
-                if request.body?.iterationBehavior == .single, let response {
+                if request.body?.iterationBehavior == .single, case .success(let response) = outcome {
                     record.stoppedBecause = "the credential was refreshed, but the request body can be read only once"
                     return (response, record)
                 }

@@ -20,10 +20,10 @@ extension Provider {
             let (response, record): (Response, RetryRecord) =
                 if let total {
                     try await within(total, raw) { () async throws(CourierError) in
-                        try await self.exchange(raw, policy, authenticator, total, perform: self.execute, head: \.head)
+                        try await self.exchange(raw, policy, authenticator, total, perform: self.execute, head: { $0.head })
                     }
                 } else {
-                    try await exchange(raw, policy, authenticator, nil, perform: execute, head: \.head)
+                    try await exchange(raw, policy, authenticator, nil, perform: execute, head: { $0.head })
                 }
             do {
                 try validate(response, request.validators)
@@ -35,10 +35,10 @@ extension Provider {
             let ((head, body), record): ((HTTPResponse, HTTPBody?), RetryRecord) =
                 if let total {
                     try await within(total, raw) { () async throws(CourierError) in
-                        try await self.exchange(raw, policy, authenticator, total, perform: self.executeStreaming, head: \.0)
+                        try await self.exchange(raw, policy, authenticator, total, perform: self.executeStreaming, head: { $0.0 })
                     }
                 } else {
-                    try await exchange(raw, policy, authenticator, nil, perform: executeStreaming, head: \.0)
+                    try await exchange(raw, policy, authenticator, nil, perform: executeStreaming, head: { $0.0 })
                 }
             do {
                 try validate(Response(head: head, body: nil, request: raw), request.validators)

@@ -28,11 +28,12 @@ public final class RetryBudget: Sendable {
     private struct State {
         var requests = [Int](repeating: 0, count: RetryBudget.slots)
         var retries = [Int](repeating: 0, count: RetryBudget.slots)
-        /// The slot of the current time, counted from the budget's creation.
+        /// The slot of the last request or retry counted.
         var slot = 0
     }
     private let state = Locked(State())
-    private let start = ContinuousClock.now
+    /// The width of a slot, in nanoseconds of the monotonic clock.
+    private let slotWidth: UInt64
 
     /// A budget letting retries add `ratio` of the requests of the last `window`, plus
     /// `minimum`.
@@ -40,6 +41,7 @@ public final class RetryBudget: Sendable {
         self.ratio = max(0, ratio)
         self.minimum = max(0, minimum)
         self.window = window > .zero ? window : .seconds(10)
+        self.slotWidth = UInt64(max(self.window.nanoseconds / Int64(Self.slots), 1))
     }
 
     /// Counts a request that may be retried.
@@ -64,10 +66,10 @@ public final class RetryBudget: Sendable {
         }
     }
 
+    /// The slot of the current time on the monotonic clock (a plain integer read: this runs on
+    /// every request that may be retried).
     private func currentSlot() -> Int {
-        let elapsed = start.duration(to: .now).nanoseconds
-        let width = max(window.nanoseconds / Int64(Self.slots), 1)
-        return Int(clamping: elapsed / width)
+        Int(clamping: DispatchTime.now().uptimeNanoseconds / slotWidth)
     }
 
     /// Empties the slots that fell out of the window since `state.slot`.
