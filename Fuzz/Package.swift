@@ -33,6 +33,7 @@ let package = Package(
         fuzzTarget("FuzzURLForm"),
         fuzzTarget("FuzzHeaderValue"),
         fuzzTarget("FuzzContentType"),
+        fuzzTarget("FuzzRetryAfter"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -35,10 +35,10 @@ all_targets=(
     FuzzURLForm      # URLFormDecoder and the form parser under it
     FuzzHeaderValue  # HeaderValue: String, Int, Int64, Double, Bool, URL, Date
     FuzzContentType  # the Content-Type charset parameter and text bodies read in that charset
+    FuzzRetryAfter   # Retry-After: delay-seconds or an HTTP date, as the retry policy reads it
     # ---- Parsers still to come: add their targets here, with a Sources/<target> folder, a line
     # ---- in Package.swift and a seed corpus in Corpus/<target>.
     # FuzzLink        # TODO: the `Link` header parser (RFC 8288), once it exists
-    # FuzzRetryAfter  # TODO: the `Retry-After` parser (HTTP date or delay-seconds), once it exists
 )
 if [[ $# -gt 0 ]]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 

@@ -8,6 +8,12 @@ public import Foundation
 /// from fuzz harnesses.
 @_spi(Fuzzing)
 public enum CourierFuzzing {
+    /// The wait a `Retry-After` value asks for at `now`, as the retry policy reads it; `nil` when
+    /// it is neither a number of seconds nor an HTTP date.
+    public static func retryAfter(_ value: String, now: Date) -> Duration? {
+        RetryAfter.parse(value, now: now)
+    }
+
     /// Splits a `Set-Cookie` value that a transport joined with commas, as ``Response/cookies`` does.
     public static func splitJoinedSetCookie(_ value: String) -> [String] {
         Response.splitJoinedSetCookie(value)

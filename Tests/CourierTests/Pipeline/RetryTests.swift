@@ -221,6 +221,21 @@ struct RetryTests {
         #expect(reasons.last??.contains("budget is spent") == true)
     }
 
+    @Test("The default budget: a server failing every request sees about 1.2 requests per call, not 3", arguments: TransportKind.allCases)
+    func defaultBudget(transport: TransportKind) async throws {
+        let requests = 500
+        let name = scriptName("default-budget", transport)
+        FaultServer.script(name, [.answer(status: 503)])
+        let (provider, _) = try await provider(transport, .standard)
+        for _ in 0..<requests {
+            _ = try? await provider.send(Request(.get, "/script/\(name)", receiving: .text))
+        }
+        let arrivals = FaultServer.arrivals(ofScript: name).count
+        // 20 % of 500 requests plus the floor of 10, as long as the run stays inside the window.
+        #expect(arrivals >= requests + 10 && arrivals <= requests + 10 + 100, "\(arrivals)")
+        print("default budget, \(transport): \(arrivals) arrivals for \(requests) requests (\(Double(arrivals) / Double(requests)) per request)")
+    }
+
     @Test("Cancelling the caller during a backoff wait ends the call at once", arguments: TransportKind.allCases)
     func cancelDuringBackoff(transport: TransportKind) async throws {
         let name = scriptName("cancel", transport)
