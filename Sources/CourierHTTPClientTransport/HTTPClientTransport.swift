@@ -228,4 +228,10 @@ public struct HTTPClientTimeout: CustomNSError, CustomStringConvertible {
     public var errorCode: Int { NSURLErrorTimedOut }
     /// What timed out.
     public var description: String { "AsyncHTTPClient: \(error)" }
+    /// For a timeout before any connection was had — connecting, or waiting for one from the
+    /// pool — `CourierRequestNotSent: true`: nothing of the request was sent, so any request may
+    /// be retried after it.
+    public var errorUserInfo: [String: Any] {
+        error == .connectTimeout || error == .getConnectionFromPoolTimeout ? ["CourierRequestNotSent": true] : [:]
+    }
 }

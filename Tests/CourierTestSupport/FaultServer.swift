@@ -155,6 +155,10 @@ public enum ScriptStep: Sendable {
     case reset
     /// Closes the connection once the request has arrived, without answering.
     case close
+    /// Never answers.
+    case stall
+    /// Does `step` after `delay`.
+    indirect case after(Duration, ScriptStep)
 }
 
 /// One request that arrived at a script.
@@ -262,15 +266,7 @@ private final class FaultHandler: ChannelInboundHandler {
         let path = String(target.split(separator: "?", maxSplits: 1).first ?? "/")
         let query = target.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
         if path.hasPrefix("/script/") {
-            switch FaultServer.step(String(path.dropFirst("/script/".count)), method: head.method, headers: head.headers) {
-            case .answer(let status, let headers, let body):
-                let fields = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
-                write("HTTP/1.1 \(status) Scripted\r\n\(fields)Content-Length: \(body.utf8.count)\r\n\r\n\(body)", context)
-            case .reset:
-                reset(context)
-            case .close:
-                context.close(promise: nil)
-            }
+            perform(FaultServer.step(String(path.dropFirst("/script/".count)), method: head.method, headers: head.headers), context)
             return
         }
         switch path {
@@ -322,6 +318,26 @@ private final class FaultHandler: ChannelInboundHandler {
             context.close(promise: nil)
         default:
             write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", context)
+        }
+    }
+
+    private func perform(_ step: ScriptStep, _ context: ChannelHandlerContext) {
+        switch step {
+        case .answer(let status, let headers, let body):
+            let fields = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
+            write("HTTP/1.1 \(status) Scripted\r\n\(fields)Content-Length: \(body.utf8.count)\r\n\r\n\(body)", context)
+        case .reset:
+            reset(context)
+        case .close:
+            context.close(promise: nil)
+        case .stall:
+            break
+        case .after(let delay, let step):
+            let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+            context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) { [self] in
+                guard !closed else { return }
+                perform(step, context)
+            }
         }
     }
 

@@ -39,10 +39,15 @@ struct Page: Decodable {
 
 /// What keeps only what is there: decodes any tree (lists, keyed values and text) without a schema.
 /// The form decoder reads a single value as a list of one as well (`tags=x` is `["x"]`), so a
-/// type that tries lists before single values would go on forever: the walk stops 24 levels down.
+/// type that tries lists before single values would go on forever: the walk stops one level below
+/// the deepest nesting of the input's tree (at most 24 levels down), so that every level of the
+/// tree is walked and no time goes to lists of one below it.
 struct AnyValue: Decodable {
+    /// How deep the walk goes for the current input (the harness runs one input at a time).
+    nonisolated(unsafe) static var depthLimit = 24
+
     init(from decoder: any Decoder) throws {
-        if decoder.codingPath.count > 24 {
+        if decoder.codingPath.count > Self.depthLimit {
             return
         } else if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
             for key in keyed.allKeys { _ = try? keyed.decode(AnyValue.self, forKey: key) }
@@ -74,6 +79,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     guard shape.depth <= text.utf8.count + 1 else { fatalError("depth \(shape.depth) from \(text.utf8.count) bytes") }
 
     _ = try? URLFormDecoder().decode(Page.self, from: data)
+    AnyValue.depthLimit = min(shape.depth + 1, 24)
     _ = try? URLFormDecoder().decode(AnyValue.self, from: data)
     if count % 2 == 1 {
         _ = try? URLFormDecoder(keyMapping: .snakeCase).decode(Page.self, from: data)

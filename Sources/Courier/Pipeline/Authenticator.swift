@@ -65,9 +65,14 @@ public final class Authenticator<Credential: Sendable>: Sendable {
     /// The credential in use.
     public var credential: Credential? { state.withLock { $0.credential } }
 
-    /// Replaces the credential, after a sign-in for example.
+    /// Replaces the credential, after a sign-in for example. Requests refused with the one it
+    /// replaces are sent again with it, without a refresh.
     public func setCredential(_ credential: Credential?) {
-        state.withLock { $0.credential = credential }
+        state.withLock { state in
+            state.credential = credential
+            state.started += 1
+            state.lastFailure = nil
+        }
     }
 
     /// What a waiting request does next.
@@ -137,7 +142,9 @@ extension Authenticator: RequestAuthenticating {
         // None yet, about to expire, or being refreshed: wait for the refresh under way, or
         // start one. The credential it gives is used as it is, so this cannot loop.
         try await refresh(after: task == nil ? started : started - 1)
-        let fresh = state.withLock { ($0.credential, $0.started) }
+        // The generation of the credential applied: the last refresh's, or the one before it
+        // when a newer refresh is already under way.
+        let fresh = state.withLock { ($0.credential, $0.task == nil ? $0.started : $0.started - 1) }
         guard let credential = fresh.0 else { throw MissingCredential() }
         applying(credential, &request)
         return fresh.1
@@ -156,13 +163,70 @@ extension Authenticator: RequestAuthenticating {
             return .wait(startRefresh(&state))
         }
         switch step {
-        case .wait(let task): _ = try await task.value
+        case .wait(let task): try await Self.wait(for: task)
         case .fail(let error): throw error
         case .proceed: return
         }
     }
 
+    /// Waits for `task`, or until the waiting task is cancelled: the refresh goes on for the
+    /// others, and this request stops waiting at once.
+    private static func wait(for task: Task<Credential, any Error>) async throws {
+        let waiter = Waiter()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                guard waiter.install(continuation) else { return }
+                Task {
+                    let result = await task.result
+                    waiter.resume(with: result.map { _ in () })
+                }
+            }
+        } onCancel: {
+            waiter.resume(with: .failure(CancellationError()))
+        }
+    }
+
     var isRefreshingHere: Bool { AuthenticatorContext.refreshing == ObjectIdentifier(self) }
+}
+
+/// One request waiting for a refresh: resumed once, by the refresh's end or by its own
+/// cancellation, whichever comes first.
+private final class Waiter: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Void, any Error>?
+        var early: Result<Void, any Error>?
+        var resumed = false
+    }
+    private let state = Locked(State())
+
+    /// Keeps `continuation`; resumes it at once and returns `false` when the wait already ended.
+    func install(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
+        let early: Result<Void, any Error>? = state.withLock { state in
+            if let early = state.early {
+                state.resumed = true
+                return early
+            }
+            state.continuation = continuation
+            return nil
+        }
+        guard let early else { return true }
+        continuation.resume(with: early)
+        return false
+    }
+
+    func resume(with result: Result<Void, any Error>) {
+        let continuation: CheckedContinuation<Void, any Error>? = state.withLock { state in
+            guard !state.resumed else { return nil }
+            guard let continuation = state.continuation else {
+                if state.early == nil { state.early = result }
+                return nil
+            }
+            state.resumed = true
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(with: result)
+    }
 }
 
 /// A refresh succeeded and yet left no credential: cannot happen, reported rather than trapped.

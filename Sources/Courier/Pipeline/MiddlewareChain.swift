@@ -69,12 +69,17 @@ enum PipelineErrors {
 
     /// Whether `error` says that nothing of the request was sent: no connection could be opened
     /// or the host was not found (URLSession's codes; the AsyncHTTPClient transport reports its
-    /// connection failures with the same code).
+    /// connection failures with the same code, and marks its connect timeouts).
     static func isNotSent(_ error: any Error) -> Bool {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else { return false }
+        if nsError.userInfo[requestNotSentKey] as? Bool == true { return true }
         return [NSURLErrorCannotConnectToHost, NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed, NSURLErrorNotConnectedToInternet].contains(nsError.code)
     }
+
+    /// The `userInfo` key with which a transport marks an error that came before anything of
+    /// the request was sent (AsyncHTTPClient's connect and pool timeouts).
+    static let requestNotSentKey = "CourierRequestNotSent"
 
     static func isTimeout(_ error: any Error) -> Bool {
         if let urlError = error as? URLError, urlError.code == .timedOut { return true }

@@ -5,15 +5,17 @@ import OpenAPIRuntime
 extension Provider {
     /// Sends `raw` through `perform` once, or as often as `policy` and the authenticator allow;
     /// returns the last outcome with the account of the attempts, to be attached to an error the
-    /// caller finds in it (a status, say).
+    /// caller finds in it (a status, say). `progress`, when given, holds the account as it grows,
+    /// for an error that ends the sequence from outside (the total timeout, cancellation).
     ///
-    /// `status` reads the status of an outcome. An outcome that is not retried and not returned
-    /// — a response that is followed by another attempt — is dropped, which closes its body.
+    /// `head` reads the head of an outcome. An outcome that is followed by another attempt is
+    /// dropped before the wait or the refresh, which closes its body and frees its connection.
     func attempting<Outcome: Sendable>(
         _ raw: RawRequest,
         policy: RetryPolicy,
         authenticator: (any RequestAuthenticating)?,
         total: Duration?,
+        progress: Locked<RetryRecord>?,
         perform: @Sendable (RawRequest) async throws(CourierError) -> Outcome,
         head: (Outcome) -> HTTPResponse
     ) async throws(CourierError) -> (Outcome, RetryRecord) {
@@ -22,67 +24,114 @@ extension Provider {
             request.headers[.idempotencyKey] = UUID().uuidString
         }
         if policy.retries { retryBudget?.deposit() }
-        let elapsed = policy.retries && total != nil ? clock.stopwatch() : nil
+        var state = AttemptState(elapsed: policy.retries && total != nil ? clock.stopwatch() : nil, progress: progress)
+        while true {
+            state.number += 1
+            request.attempt = state.number
+            switch try await attempt(&request, &state, policy, authenticator, total, perform, head) {
+            case .finished(let outcome):
+                return (outcome, state.record)
+            case .refresh(let refreshes):
+                // The refused response is gone; its connection is free for the refresh.
+                do {
+                    try await authenticator?.refresh(after: refreshes)
+                } catch {
+                    throw state.record.attach(Self.authenticationError(error, request))
+                }
+            case .wait(let wait):
+                do {
+                    try await clock.wait(wait)
+                } catch {
+                    throw state.record.attach(CourierError(.cancelled(error), operationID: request.operationID, request: request))
+                }
+            }
+        }
+    }
+
+    /// What the retry loop keeps between attempts.
+    private struct AttemptState {
+        let elapsed: (@Sendable () -> Duration)?
+        let progress: Locked<RetryRecord>?
         var record = RetryRecord()
         var refreshed = false
         var number = 0
-        while true {
-            number += 1
-            request.attempt = number
-            var refreshes = 0
-            if let authenticator {
-                let before = request.headers
-                do {
-                    refreshes = try await authenticator.authenticate(&request)
-                } catch {
-                    throw record.attach(Self.authenticationError(error, request))
-                }
-                for field in request.headers where !before.contains(field) { request.secretHeaders.insert(field.name) }
-            }
-            let outcome: Result<Outcome, CourierError>
-            do {
-                outcome = .success(try await perform(request))
-            } catch {
-                outcome = .failure(error)
-            }
-            let status: HTTPResponse? =
-                switch outcome {
-                case .success(let value): head(value)
-                case .failure: nil
-                }
 
-            if let authenticator, !refreshed, let status, authenticator.isAuthenticationFailure(status) {
-                refreshed = true
-                record.append(request.attempt, status: status.status)
-                do {
-                    try await authenticator.refresh(after: refreshes)
-                } catch {
-                    throw record.attach(Self.authenticationError(error, request))
-                }
-                if request.body?.iterationBehavior == .single, case .success(let response) = outcome {
-                    record.stoppedBecause = "the credential was refreshed, but the request body can be read only once"
-                    return (response, record)
-                }
-                continue
+        init(elapsed: (@Sendable () -> Duration)?, progress: Locked<RetryRecord>?) {
+            self.elapsed = elapsed
+            self.progress = progress
+        }
+
+        mutating func append(_ number: Int, status: HTTPResponse.Status?, failure: CourierError? = nil, wait: Duration? = nil) {
+            record.append(number, status: status, failure: failure, wait: wait)
+            if let progress { progress.withLock { [record] in $0 = record } }
+        }
+    }
+
+    /// What follows one attempt.
+    private enum AttemptEnd<Outcome> {
+        /// The outcome to return (or to throw, as the record's `finish` did).
+        case finished(Outcome)
+        /// Refresh the credential, then send again.
+        case refresh(after: Int)
+        /// Wait, then send again.
+        case wait(Duration)
+    }
+
+    /// One attempt of `request`, and what follows it. The outcome lives only here, so that a
+    /// response that is not returned is released before the loop waits or refreshes.
+    private func attempt<Outcome: Sendable>(
+        _ request: inout RawRequest,
+        _ state: inout AttemptState,
+        _ policy: RetryPolicy,
+        _ authenticator: (any RequestAuthenticating)?,
+        _ total: Duration?,
+        _ perform: @Sendable (RawRequest) async throws(CourierError) -> Outcome,
+        _ head: (Outcome) -> HTTPResponse
+    ) async throws(CourierError) -> AttemptEnd<Outcome> {
+        var refreshes = 0
+        if let authenticator {
+            let before = request.headers
+            do {
+                refreshes = try await authenticator.authenticate(&request)
+            } catch {
+                throw state.record.attach(Self.authenticationError(error, request))
+            }
+            for field in request.headers where !before.contains(field) { request.secretHeaders.insert(field.name) }
+        }
+        let outcome: Result<Outcome, CourierError>
+        do {
+            outcome = .success(try await perform(request))
+        } catch {
+            outcome = .failure(error)
+        }
+        let status: HTTPResponse? =
+            switch outcome {
+            case .success(let value): head(value)
+            case .failure: nil
             }
 
-            guard policy.retries, let verdict = verdict(on: outcome, status: status, request, policy) else {
-                return try record.finish(outcome, attempt: request.attempt, status: status?.status)
+        if let authenticator, !state.refreshed, let status, authenticator.isAuthenticationFailure(status) {
+            state.refreshed = true
+            state.append(request.attempt, status: status.status)
+            if request.body?.iterationBehavior == .single {
+                // Not sent again; the refresh still happens, for the requests that follow.
+                Task { [refreshes] in try? await authenticator.refresh(after: refreshes) }
+                state.record.stoppedBecause = "the credential was refused, and the request body can be read only once, so it was not sent again"
+                return .finished(try state.record.finish(outcome, attempt: request.attempt, status: status.status).0)
             }
-            let wait: Duration
-            switch retryWait(after: request, status: status, notSent: verdict, policy: policy, elapsed: elapsed, total: total) {
-            case .stop(let reason):
-                record.stoppedBecause = reason
-                return try record.finish(outcome, attempt: request.attempt, status: status?.status)
-            case .wait(let duration):
-                wait = duration
-            }
-            record.append(request.attempt, status: status?.status, failure: outcome.failure, wait: wait)
-            do {
-                try await clock.wait(wait)
-            } catch {
-                throw record.attach(CourierError(.cancelled(error), operationID: request.operationID, request: request))
-            }
+            return .refresh(after: refreshes)
+        }
+
+        guard policy.retries, let verdict = verdict(on: outcome, status: status, request, policy) else {
+            return .finished(try state.record.finish(outcome, attempt: request.attempt, status: status?.status).0)
+        }
+        switch retryWait(after: request, status: status, notSent: verdict, policy: policy, elapsed: state.elapsed, total: total) {
+        case .stop(let reason):
+            state.record.stoppedBecause = reason
+            return .finished(try state.record.finish(outcome, attempt: request.attempt, status: status?.status).0)
+        case .wait(let wait):
+            state.append(request.attempt, status: status?.status, failure: outcome.failure, wait: wait)
+            return .wait(wait)
         }
     }
 
@@ -131,11 +180,10 @@ extension Provider {
         if request.body?.iterationBehavior == .single {
             return .stop("the request body can be read only once, so it cannot be sent again")
         }
-        var wait = policy.jitter.draw(policy.ceiling(after: request.attempt))
-        if let value = status?.headerFields[.retryAfter] {
-            guard let asked = RetryAfter.parse(value, now: Date()) else {
-                return .stop("the server's Retry-After '\(value)' is neither a number of seconds nor an HTTP date")
-            }
+        let ceiling = policy.ceiling(after: request.attempt)
+        var wait = min(max(policy.jitter.draw(ceiling), .zero), ceiling)
+        // A `Retry-After` that is neither form is ignored (RFC 9110 §10.2.3): the backoff applies.
+        if let value = status?.headerFields[.retryAfter], let asked = RetryAfter.parse(value, now: Date()) {
             guard asked <= policy.maxRetryAfter else {
                 return .stop("the server asked to wait \(asked), longer than the policy's maxRetryAfter of \(policy.maxRetryAfter)")
             }
@@ -157,9 +205,11 @@ extension Provider {
         return authenticator
     }
 
+    /// The error of a request whose credential could not be had: cancelled when the request
+    /// itself was, and otherwise ``CourierError/Kind/authentication`` carrying the refresh's
+    /// error — whatever it was, a failed request to a token endpoint included.
     static func authenticationError(_ error: any Error, _ request: RawRequest) -> CourierError {
-        if let error = error as? CourierError { return error.with(operationID: request.operationID, request: request) }
-        if PipelineErrors.isCancellation(error) { return CourierError(.cancelled(error), operationID: request.operationID, request: request) }
+        if Task.isCancelled { return CourierError(.cancelled(error), operationID: request.operationID, request: request) }
         return CourierError(.refreshFailed(error), operationID: request.operationID, request: request)
     }
 }
@@ -217,6 +267,22 @@ extension Result {
 
 /// `Retry-After` (RFC 9110 §10.2.3): a number of seconds, or an HTTP date.
 enum RetryAfter {
+    /// The two obsolete forms of an HTTP date that recipients must still read (RFC 9110 §5.6.7):
+    /// RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37 1994`).
+    static func obsoleteDate(_ text: String) -> Date? {
+        // ASCII only: other text can trap inside `DateFormatter` on Linux.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        for format in ["EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            if let date = formatter.date(from: collapsed) { return date }
+        }
+        return nil
+    }
+
     /// The wait `value` asks for, never negative; `nil` when it is neither form.
     static func parse(_ value: String, now: Date) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
@@ -225,7 +291,7 @@ enum RetryAfter {
             // Any number of digits: a huge one saturates rather than failing.
             return .seconds(Int64(trimmed) ?? .max)
         }
-        guard first >= UInt8(ascii: "A"), let date = Date(headerValue: trimmed) else { return nil }
+        guard first >= UInt8(ascii: "A"), let date = Date(headerValue: trimmed) ?? obsoleteDate(trimmed) else { return nil }
         let seconds = date.timeIntervalSince(now)
         guard seconds > 0 else { return .zero }
         return seconds < 1e12 ? .milliseconds(Int64(seconds * 1000)) : .seconds(Int64(1e12))

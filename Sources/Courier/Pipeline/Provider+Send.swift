@@ -5,25 +5,30 @@ import OpenAPIRuntime
 extension Provider {
     /// Sends `request` and returns its value: the one way any request is sent.
     ///
-    /// In order: the authentication, the provider's modifiers, encoding, the request's own
-    /// hooks, the middleware chain, the transport (following redirects and keeping cookies hop by
-    /// hop), the provider's validators, the request's validators, and the response decoder. The
-    /// ``Timeouts`` — the request's over the provider's — bound the exchange. Every failure is a
-    /// ``CourierError`` naming the stage.
+    /// In order: the request's authentication, the provider's modifiers, encoding, the request's
+    /// own hooks; then each attempt — the provider's ``Authenticator`` credential, the middleware
+    /// chain, the transport (following redirects and keeping cookies hop by hop) — as often as the
+    /// ``RetryPolicy`` and the authenticator allow; then the provider's validators, the request's
+    /// validators, and the response decoder. The ``Timeouts`` — the request's over the
+    /// provider's — bound all the attempts together. Every failure is a ``CourierError`` naming
+    /// the stage.
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
         let raw = try prepare(request)
         let total = raw.timeouts.total ?? timeouts.total
         let policy = request.builder.retryPolicy ?? retryPolicy
         let authenticator = authenticator(for: raw)
+        // The attempts so far, for an error that ends them from outside: only when there can be
+        // more than one and a total bound can end them.
+        let progress = total != nil && (policy.retries || authenticator != nil) ? Locked(RetryRecord()) : nil
         switch request.decoder.read {
         case .buffered(let decode):
             let (response, record): (Response, RetryRecord) =
                 if let total {
-                    try await within(total, raw) { () async throws(CourierError) in
-                        try await self.exchange(raw, policy, authenticator, total, perform: self.execute, head: { $0.head })
+                    try await within(total, raw, progress) { () async throws(CourierError) in
+                        try await self.exchange(raw, policy, authenticator, total, progress, perform: self.execute, head: { $0.head })
                     }
                 } else {
-                    try await exchange(raw, policy, authenticator, nil, perform: execute, head: { $0.head })
+                    try await exchange(raw, policy, authenticator, nil, nil, perform: execute, head: { $0.head })
                 }
             do {
                 try validate(response, request.validators)
@@ -34,11 +39,11 @@ extension Provider {
         case .streamed(let wrap):
             let ((head, body), record): ((HTTPResponse, HTTPBody?), RetryRecord) =
                 if let total {
-                    try await within(total, raw) { () async throws(CourierError) in
-                        try await self.exchange(raw, policy, authenticator, total, perform: self.executeStreaming, head: { $0.0 })
+                    try await within(total, raw, progress) { () async throws(CourierError) in
+                        try await self.exchange(raw, policy, authenticator, total, progress, perform: self.executeStreaming, head: { $0.0 })
                     }
                 } else {
-                    try await exchange(raw, policy, authenticator, nil, perform: executeStreaming, head: { $0.0 })
+                    try await exchange(raw, policy, authenticator, nil, nil, perform: executeStreaming, head: { $0.0 })
                 }
             do {
                 try validate(Response(head: head, body: nil, request: raw), request.validators)
@@ -65,11 +70,12 @@ extension Provider {
         _ policy: RetryPolicy,
         _ authenticator: (any RequestAuthenticating)?,
         _ total: Duration?,
+        _ progress: Locked<RetryRecord>?,
         perform: @Sendable (RawRequest) async throws(CourierError) -> Outcome,
         head: (Outcome) -> HTTPResponse
     ) async throws(CourierError) -> (Outcome, RetryRecord) {
         guard policy.retries || authenticator != nil else { return (try await perform(raw), RetryRecord()) }
-        return try await attempting(raw, policy: policy, authenticator: authenticator, total: total, perform: perform, head: head)
+        return try await attempting(raw, policy: policy, authenticator: authenticator, total: total, progress: progress, perform: perform, head: head)
     }
 
     /// Runs the provider's validators, then `extra`, on `response`.
@@ -98,11 +104,18 @@ extension Provider {
     /// `timeout`. The call returns at the bound even when `work` is slow to stop: `work` runs as
     /// a task of its own, which is cancelled and left to finish on its own — so a transport that
     /// ignores cancellation cannot stretch the bound.
+    ///
+    /// The timeout and cancellation errors carry the attempts that `progress` holds.
     private func within<T: Sendable>(
         _ timeout: Duration,
         _ request: RawRequest,
+        _ progress: Locked<RetryRecord>? = nil,
         _ work: @escaping @Sendable () async throws(CourierError) -> T
     ) async throws(CourierError) -> T {
+        @Sendable func ended(_ error: CourierError) -> CourierError {
+            guard let progress else { return error }
+            return progress.withLock { $0 }.attach(error)
+        }
         let race = Race<T>()
         let outcome: Result<T, CourierError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -117,12 +130,12 @@ extension Provider {
                     },
                     timer: Task {
                         guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                        race.finish(.failure(CourierError(.timeout(TimeoutElapsed(limit: timeout)), operationID: request.operationID, request: request)))
+                        race.finish(.failure(ended(CourierError(.timeout(TimeoutElapsed(limit: timeout)), operationID: request.operationID, request: request))))
                     }
                 )
             }
         } onCancel: {
-            race.finish(.failure(CourierError(.cancelled(nil), operationID: request.operationID, request: request)))
+            race.finish(.failure(ended(CourierError(.cancelled(nil), operationID: request.operationID, request: request))))
         }
         return try outcome.get()
     }

@@ -46,8 +46,9 @@ public final class RetryBudget: Sendable {
 
     /// Counts a request that may be retried.
     func deposit() {
-        let now = currentSlot()
         state.withLock { state in
+            // Read under the lock, so that slots are counted in the order time gives them.
+            let now = currentSlot()
             Self.advance(&state, to: now)
             state.requests[now % Self.slots] += 1
         }
@@ -55,8 +56,8 @@ public final class RetryBudget: Sendable {
 
     /// Spends one retry when the budget has room; `false` when it is spent.
     func withdraw() -> Bool {
-        let now = currentSlot()
         return state.withLock { state in
+            let now = currentSlot()
             Self.advance(&state, to: now)
             let requests = state.requests.reduce(0, +)
             let retries = state.retries.reduce(0, +)

@@ -63,11 +63,13 @@ public struct RetryPolicy: Sendable {
         addsIdempotencyKey: Bool = false,
         retryIf: (@Sendable (RetryContext) -> Bool)? = nil
     ) {
-        self.maxAttempts = maxAttempts
-        self.baseDelay = baseDelay
-        self.maxDelay = maxDelay
+        // Out-of-range values are read as the nearest sensible ones: at least one attempt, no
+        // negative wait.
+        self.maxAttempts = max(maxAttempts, 1)
+        self.baseDelay = max(baseDelay, .zero)
+        self.maxDelay = max(maxDelay, .zero)
         self.jitter = jitter
-        self.maxRetryAfter = maxRetryAfter
+        self.maxRetryAfter = max(maxRetryAfter, .zero)
         self.statuses = statuses
         self.addsIdempotencyKey = addsIdempotencyKey
         self.retryIf = retryIf
@@ -108,7 +110,7 @@ public struct RetryPolicy: Sendable {
     func ceiling(after attempt: Int) -> Duration {
         let doublings = min(max(attempt - 1, 0), 62)
         let base = baseDelay.nanoseconds
-        let limit = maxDelay.nanoseconds
+        let limit = max(maxDelay.nanoseconds, 0)
         guard base > 0 else { return .zero }
         let (scaled, overflow) = base.multipliedReportingOverflow(by: Int64(1) << doublings)
         return .nanoseconds(overflow ? limit : min(scaled, limit))

@@ -55,6 +55,23 @@ struct AuthenticatorTests {
         )
     }
 
+    /// A provider whose authenticator refreshes by POSTing to the script `issuer` through the
+    /// same provider, and takes the body of the answer as the new token.
+    func selfRefreshing(_ transport: TransportKind, issuer: String) async throws -> (Provider, Authenticator<Token>) {
+        let holder = Locked<Provider?>(nil)
+        let tokens = Authenticator<Token>(
+            credential: Token(value: "stale"),
+            apply: { token, request in request.headers[.authorization] = "Bearer \(token.value)" },
+            refresh: { _ in
+                guard let provider = holder.withLock({ $0 }) else { throw CancellationError() }
+                return Token(value: try await provider.send(Request(.post, "/script/\(issuer)", receiving: .text)))
+            }
+        )
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: tokens)
+        holder.withLock { $0 = provider }
+        return (provider, tokens)
+    }
+
     @Test("50 requests refused at once: one refresh, and all 50 succeed with its credential", arguments: TransportKind.allCases)
     func singleFlight(transport: TransportKind) async throws {
         let name = scriptName("auth-50", transport)
@@ -72,6 +89,70 @@ struct AuthenticatorTests {
         let arrivals = FaultServer.arrivals(ofScript: name)
         #expect(arrivals.filter { $0.header("Authorization") == "Bearer fresh" }.count == 50)
         #expect(arrivals.filter { $0.header("Authorization") == "Bearer stale" }.count <= 50)
+    }
+
+    @Test("A request refused with the old credential after the refresh ended uses the new one without a second refresh", arguments: TransportKind.allCases)
+    func stragglerAfterRefresh(transport: TransportKind) async throws {
+        let name = scriptName("auth-straggler", transport)
+        // The straggler's 401 comes back 600 ms late, after the refresh (100 ms) has ended.
+        FaultServer.script(name) { arrival in
+            if arrival.header("Authorization") == "Bearer fresh" { return .answer(status: 200, body: "secret") }
+            let refused = ScriptStep.answer(status: 401)
+            return arrival.header("X-Slow") == "1" ? .after(.milliseconds(600), refused) : refused
+        }
+        let log = RefreshLog()
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .milliseconds(100)))
+        async let slow = provider.send(Request(.get, "/script/\(name)", receiving: .text).header(try #require(HTTPField.Name("X-Slow")), "1"))
+        try await Task.sleep(for: .milliseconds(50))
+        let fast = try await provider.send(Request(.get, "/script/\(name)", receiving: .text))
+        #expect(fast == "secret")
+        #expect(try await slow == "secret")
+        #expect(log.refreshes == 1)
+        #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") }.sorted { ($0 ?? "") < ($1 ?? "") }
+            == ["Bearer fresh", "Bearer fresh", "Bearer stale", "Bearer stale"])
+    }
+
+    @Test("A refresh whose own request fails fails the waiting request as .authentication, the token endpoint's error inside", arguments: TransportKind.allCases)
+    func refreshRequestFails(transport: TransportKind) async throws {
+        let name = scriptName("auth-token-400", transport)
+        guardedScript(name, accepting: "fresh")
+        let issuer = scriptName("auth-token-endpoint", transport)
+        FaultServer.script(issuer, [.answer(status: 400, body: "invalid_grant")])
+        let (provider, _) = try await selfRefreshing(transport, issuer: issuer)
+        let error = await #expect(throws: CourierError.self) {
+            try await provider.send(Request(.get, "/script/\(name)", receiving: .text))
+        }
+        #expect(error?.kind == .authentication)
+        #expect((error?.underlyingError as? CourierError)?.response?.statusCode == 400)
+        #expect(error?.request?.path == "/script/\(name)")
+    }
+
+    @Test("A request waiting for a refresh that hangs stops waiting when it is cancelled", arguments: TransportKind.allCases)
+    func cancelWhileRefreshing(transport: TransportKind) async throws {
+        let name = scriptName("auth-hang", transport)
+        guardedScript(name, accepting: "fresh")
+        let log = RefreshLog()
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .seconds(60)))
+        let started = ContinuousClock.now
+        let task = Task { try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let result = await task.result
+        #expect((result.error as? CourierError)?.kind == .cancelled)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(log.refreshes == 1)
+    }
+
+    @Test("A streamed response refused with a 401 is refreshed and sent again like a buffered one", arguments: TransportKind.allCases)
+    func streamedRefresh(transport: TransportKind) async throws {
+        let name = scriptName("auth-stream", transport)
+        guardedScript(name, accepting: "fresh")
+        let log = RefreshLog()
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .zero))
+        let response = try await provider.send(Request(.get, "/script/\(name)", receiving: .stream))
+        #expect(String(decoding: try await response.collect(upTo: 1024), as: UTF8.self) == "secret")
+        #expect(log.refreshes == 1)
+        #expect(FaultServer.arrivals(ofScript: name).count == 2)
     }
 
     @Test("A refresh that fails fails all 50 waiting requests once, with the refresh's error", arguments: TransportKind.allCases)
@@ -177,17 +258,7 @@ struct AuthenticatorTests {
         FaultServer.script(issuer) { arrival in
             arrival.header("Authorization") == nil ? .answer(status: 200, body: "issued") : .answer(status: 401)
         }
-        let holder = Locked<Provider?>(nil)
-        let tokens = Authenticator<Token>(
-            credential: Token(value: "stale"),
-            apply: { token, request in request.headers[.authorization] = "Bearer \(token.value)" },
-            refresh: { _ in
-                guard let provider = holder.withLock({ $0 }) else { throw CancellationError() }
-                return Token(value: try await provider.send(Request(.post, "/script/\(issuer)", receiving: .text)))
-            }
-        )
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: tokens)
-        holder.withLock { $0 = provider }
+        let (provider, tokens) = try await selfRefreshing(transport, issuer: issuer)
         #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "secret")
         #expect(FaultServer.arrivals(ofScript: issuer).count == 1)
         #expect(tokens.credential == Token(value: "issued"))

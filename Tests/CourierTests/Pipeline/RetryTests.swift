@@ -195,6 +195,43 @@ struct RetryTests {
         #expect(clock.waits.count == 1)
     }
 
+    @Test("When the total timeout ends a sequence, its error carries the attempts made so far", arguments: TransportKind.allCases)
+    func totalEndsSequence(transport: TransportKind) async throws {
+        let name = scriptName("total-mid", transport)
+        FaultServer.script(name, [.answer(status: 503, headers: [("Retry-After", "1")]), .stall])
+        var provider = try await transport.faultProvider(idle: .seconds(30))
+        provider.retryPolicy = RetryPolicy(maxAttempts: 3, jitter: .none)
+        let configured = provider
+        let outcome = await fault(within: .seconds(15)) {
+            _ = try await configured.send(Request(.get, "/script/\(name)", receiving: .text).timeout(.seconds(2)))
+        }
+        #expect(outcome.error?.kind == .timeout)
+        #expect(outcome.error?.attempts.map { $0.status?.code } == [503])
+        #expect(outcome.error?.attempts.first?.wait == .seconds(1))
+        #expect(outcome.elapsed < .seconds(5))
+        #expect(FaultServer.arrivals(ofScript: name).count == 2)
+    }
+
+    @Test("A Retry-After that is neither form is ignored: the backoff applies", arguments: TransportKind.allCases)
+    func malformedRetryAfter(transport: TransportKind) async throws {
+        let name = scriptName("bad-retry-after", transport)
+        FaultServer.script(name, [.answer(status: 503, headers: [("Retry-After", "soon")]), .answer(status: 200, body: "ok")])
+        let (provider, clock) = try await provider(transport)
+        #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "ok")
+        #expect(clock.waits == [.milliseconds(200)])
+    }
+
+    @Test("Retry-After in the obsolete RFC 850 and asctime forms is read")
+    func obsoleteDates() throws {
+        let now = Date(timeIntervalSince1970: 784_111_770)  // Sun, 06 Nov 1994 08:49:30 GMT
+        #expect(RetryAfter.parse("Sunday, 06-Nov-94 08:49:37 GMT", now: now) == .seconds(7))
+        #expect(RetryAfter.parse("Sun Nov  6 08:49:37 1994", now: now) == .seconds(7))
+        #expect(RetryAfter.parse("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == .seconds(7))
+        #expect(RetryAfter.parse("120", now: now) == .seconds(120))
+        #expect(RetryAfter.parse("-1", now: now) == nil)
+        #expect(RetryAfter.parse("Sun, 06 Nov 1994 08:49:00 GMT", now: now) == .zero)
+    }
+
     @Test("The budget bounds what a server failing every request sees", arguments: TransportKind.allCases)
     func budget(transport: TransportKind) async throws {
         let requests = 40
