@@ -66,6 +66,17 @@ public enum FaultServer {
         scripts.withLockedValue { $0[name] = Script(answer: answer) }
     }
 
+    private static let closedConnections = NIOLockedValueBox<[String: Int]>([:])
+
+    /// How many connections that served `/script/<name>` have closed, whichever side closed them.
+    public static func closedConnections(ofScript name: String) -> Int {
+        closedConnections.withLockedValue { $0[name, default: 0] }
+    }
+
+    static func connectionClosed(script name: String) {
+        closedConnections.withLockedValue { $0[name, default: 0] += 1 }
+    }
+
     /// The requests that arrived at `/script/<name>`, in order.
     public static func arrivals(ofScript name: String) -> [ScriptedArrival] {
         scripts.withLockedValue { $0[name]?.arrivals ?? [] }
@@ -157,8 +168,21 @@ public enum ScriptStep: Sendable {
     case close
     /// Never answers.
     case stall
+    /// A chunked `200` of `contentType` whose body is `chunks`, each written `gap` after the one
+    /// before, then ended as `end` says.
+    case stream(contentType: String, chunks: [String], gap: Duration = .milliseconds(2), end: StreamEnd = .finish)
     /// Does `step` after `delay`.
     indirect case after(Duration, ScriptStep)
+}
+
+/// How a scripted stream ends.
+public enum StreamEnd: Sendable {
+    /// With the last chunk: the body is complete.
+    case finish
+    /// With a reset: the connection drops mid-body.
+    case reset
+    /// Not at all: the connection stays open until the client closes it.
+    case hold
 }
 
 /// One request that arrived at a script.
@@ -187,6 +211,8 @@ private final class FaultHandler: ChannelInboundHandler {
     /// The method and headers of the request whose body is still arriving.
     private var head: (method: String, headers: [(name: String, value: String)]) = ("", [])
     private var closed = false
+    /// The scripts this connection answered, told when it closes.
+    private var scriptsServed: Set<String> = []
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var buffer = unwrapInboundIn(data)
@@ -196,6 +222,7 @@ private final class FaultHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         closed = true
+        for name in scriptsServed { FaultServer.connectionClosed(script: name) }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -266,7 +293,9 @@ private final class FaultHandler: ChannelInboundHandler {
         let path = String(target.split(separator: "?", maxSplits: 1).first ?? "/")
         let query = target.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
         if path.hasPrefix("/script/") {
-            perform(FaultServer.step(String(path.dropFirst("/script/".count)), method: head.method, headers: head.headers), context)
+            let name = String(path.dropFirst("/script/".count))
+            scriptsServed.insert(name)
+            perform(FaultServer.step(name, method: head.method, headers: head.headers), context)
             return
         }
         switch path {
@@ -332,12 +361,34 @@ private final class FaultHandler: ChannelInboundHandler {
             context.close(promise: nil)
         case .stall:
             break
+        case .stream(let contentType, let chunks, let gap, let end):
+            write("HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n", context)
+            stream(chunks[...], gap: gap, end: end, context)
         case .after(let delay, let step):
             let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
             context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) { [self] in
                 guard !closed else { return }
                 perform(step, context)
             }
+        }
+    }
+
+    private func stream(_ chunks: ArraySlice<String>, gap: Duration, end: StreamEnd, _ context: ChannelHandlerContext) {
+        guard !closed else { return }
+        guard let chunk = chunks.first else {
+            switch end {
+            case .finish: write("0\r\n\r\n", context)
+            case .reset: reset(context)
+            case .hold: break
+            }
+            return
+        }
+        if !chunk.isEmpty {
+            write(String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n", context)
+        }
+        let nanoseconds = gap.components.seconds * 1_000_000_000 + gap.components.attoseconds / 1_000_000_000
+        context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) { [self] in
+            stream(chunks.dropFirst(), gap: gap, end: end, context)
         }
     }
 

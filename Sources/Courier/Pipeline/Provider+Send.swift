@@ -59,8 +59,30 @@ extension Provider {
                 let response = Response(head: head, body: prefix, request: raw)
                 throw record.attach(CourierError(.status(head.status), operationID: raw.operationID, request: raw, response: response))
             }
-            return wrap(StreamedResponse(head: head, body: ClassifiedBody.wrap(body ?? HTTPBody(), raw), request: raw))
+            var streamed = StreamedResponse(head: head, body: ClassifiedBody.wrap(body ?? HTTPBody(), raw), request: raw)
+            streamed.context = streamContext(for: request)
+            return wrap(streamed)
         }
+    }
+
+    /// What a typed stream of `request`'s response needs from the pipeline: the body decoder,
+    /// and a way to send the same request again — the whole pipeline, authentication, hooks and
+    /// validation included — with extra header fields (`Last-Event-ID`).
+    private func streamContext<Value>(for request: Request<Value>) -> StreamContext {
+        var again = Request<StreamedResponse>(request.builder, receiving: .stream)
+        again.authentication = request.authentication
+        again.validators = request.validators
+        again.adjustments = request.adjustments
+        return StreamContext(
+            bodyDecoder: bodyDecoder(for: request.builder),
+            resend: { [again] fields throws(CourierError) in
+                var request = again
+                for field in fields { request.builder.headers[field.name] = field.value }
+                return try await self.send(request)
+            },
+            budget: retryBudget,
+            clock: clock
+        )
     }
 
     /// One attempt through `perform` when neither a retry policy nor an authenticator applies —

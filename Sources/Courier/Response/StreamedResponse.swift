@@ -19,6 +19,14 @@ public struct StreamedResponse: Sendable {
     public var body: HTTPBody
     /// The request that produced this response.
     public var request: RawRequest
+    /// The pipeline's body decoder and the way to send the request again, for typed streams.
+    var context: StreamContext?
+
+    init(head: HTTPResponse, body: HTTPBody, request: RawRequest) {
+        self.head = head
+        self.body = body
+        self.request = request
+    }
 
     /// The status.
     public var status: HTTPResponse.Status { head.status }

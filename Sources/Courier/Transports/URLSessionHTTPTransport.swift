@@ -217,7 +217,7 @@ package struct ConflictingContentLength: Error, CustomStringConvertible {
 /// suspended while data for it is still queued, so the backlog is bounded by
 /// `maxUnreadBytes` instead. URLSession runs `cancel` synchronously on its own queue, so it is
 /// called from a dispatch queue, never from the reader's task or the delegate's queue.
-private final class Exchange: Sendable {
+final class Exchange: Sendable {
     private struct State {
         var head: CheckedContinuation<(HTTPResponse, HTTPBody?), any Error>?
         var body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation?
@@ -317,10 +317,7 @@ private final class Exchange: Sendable {
             // The reader is gone (failed or dropped the body): stop receiving at once.
             if case .cancelled = termination { self?.cancel() }
         }
-        let body = HTTPBody(stream.map { [weak self] chunk in
-            self?.read(chunk.count)
-            return chunk
-        }, length: length, iterationBehavior: .single)
+        let body = HTTPBody(ExchangeBody(stream: stream, exchange: WeakExchange(self)), length: length, iterationBehavior: .single)
         let waiting = state.withLock { state in
             state.body = continuation
             state.inflationLimit = inflationLimit
@@ -348,7 +345,7 @@ private final class Exchange: Sendable {
     }
 
     /// The reader took `count` bytes.
-    private func read(_ count: Int) {
+    func read(_ count: Int) {
         state.withLock { $0.unread -= count }
     }
 
@@ -469,5 +466,52 @@ private final class TaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
         // Answered from another queue: FoundationNetworking cancels the task synchronously.
         DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+    }
+}
+
+/// An exchange held weakly, so that a body outliving its task does not keep it.
+struct WeakExchange: Sendable {
+    weak var exchange: Exchange?
+    init(_ exchange: Exchange) { self.exchange = exchange }
+}
+
+/// The body of an exchange as its reader sees it: each chunk read is counted against the
+/// exchange's backlog, and a reader that stops before the end — breaks out of its loop, drops
+/// the iterator — cancels the task at once, closing the connection, even while the response
+/// that holds the body lives on.
+struct ExchangeBody: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    let stream: AsyncThrowingStream<ArraySlice<UInt8>, any Error>
+    let exchange: WeakExchange
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(base: stream.makeAsyncIterator(), reader: Reader(exchange))
+    }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.AsyncIterator
+        let reader: Reader
+
+        mutating func next() async throws -> ArraySlice<UInt8>? {
+            do {
+                guard let chunk = try await base.next() else {
+                    reader.ended = true
+                    return nil
+                }
+                reader.exchange.exchange?.read(chunk.count)
+                return chunk
+            } catch {
+                reader.ended = true
+                throw error
+            }
+        }
+    }
+
+    /// Cancels the exchange when the reader goes away before the body ended.
+    final class Reader {
+        let exchange: WeakExchange
+        var ended = false
+        init(_ exchange: WeakExchange) { self.exchange = exchange }
+        deinit { if !ended { exchange.exchange?.cancel() } }
     }
 }

@@ -108,6 +108,11 @@ extension Endpoint where Response == Courier.Response {
     public static var responseDecoder: ResponseDecoder<Courier.Response> { .returning(Courier.Response.self) }
 }
 
+extension Endpoint where Response: ResponseStreamDecodable {
+    /// The stream's own decoder: Server-Sent Events, JSON Lines or JSON text sequences.
+    public static var responseDecoder: ResponseDecoder<Response> { Response.streamDecoder }
+}
+
 extension Endpoint where Response == StreamedResponse {
     /// The response with its body unread.
     public static var responseDecoder: ResponseDecoder<StreamedResponse> { .returning(StreamedResponse.self) }

@@ -1,0 +1,189 @@
+import Courier
+import CourierTestSupport
+import CourierTesting
+import Foundation
+import HTTPTypes
+import Testing
+
+struct Tick: Codable, Sendable, Equatable {
+    var n: Int
+}
+
+@API
+protocol Ticker {
+    @GET("/script/:name")
+    func events(name: String) async throws -> ServerSentEvents<Tick>
+
+    @GET("/script/:name")
+    func lines(name: String) async throws -> JSONLines<Tick>
+
+    @GET("/script/:name")
+    func sequence(name: String) async throws -> JSONSequence<Tick>
+}
+
+struct TickEvents: Endpoint {
+    typealias Response = ServerSentEvents<Tick>
+    var name: String
+    func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/script/\(name)") }
+}
+
+struct TickLines: Endpoint {
+    typealias Response = JSONLines<Tick>
+    var name: String
+    func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/script/\(name)") }
+}
+
+/// Reads every value of `stream`.
+func collect<S: AsyncSequence>(_ stream: S) async throws -> [S.Element] {
+    var values: [S.Element] = []
+    for try await value in stream { values.append(value) }
+    return values
+}
+
+/// Every way to cut `text` in two.
+func splits(_ text: String) -> [[String]] {
+    let bytes = Array(text.utf8)
+    return (0...bytes.count).map { cut in
+        [String(decoding: bytes[..<cut], as: UTF8.self), String(decoding: bytes[cut...], as: UTF8.self)]
+    }
+}
+
+@Suite("Typed streams: Server-Sent Events, JSON Lines and JSON text sequences as they arrive", .serialized, .timeLimit(.minutes(3)))
+struct TypedStreamTests {
+    /// Three events with a comment, an unknown field, an id, a type and JSON split over two
+    /// `data` lines; `newline` ends every line.
+    static func eventText(_ newline: String) -> String {
+        [
+            ": a comment", "unknown: ignored", "id: 1", "data: {\"n\":1}", "",
+            "event: tick", "data: {\"n\":", "data: 2}", "", "retry: 250", "",
+            "id: 3", "data: {\"n\":3}", "", "",
+        ].joined(separator: newline)
+    }
+
+    @Test("An event cut at every byte offset, with LF and CRLF line ends, reads the same", arguments: TransportKind.allCases)
+    func everyOffset(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(5))
+        for newline in ["\n", "\r\n"] {
+            let text = Self.eventText(newline)
+            for chunks in splits(text) {
+                let name = scriptName("sse-offset", transport)
+                FaultServer.script(name, [.stream(contentType: "text/event-stream", chunks: chunks)])
+                let events = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self)))
+                let values = try await collect(events)
+                #expect(values == [Tick(n: 1), Tick(n: 2), Tick(n: 3)], "cut at \(chunks[0].utf8.count) of \(newline.debugDescription)")
+            }
+        }
+    }
+
+    @Test("Fields: event, id and retry come with the data; text data is kept as text", arguments: TransportKind.allCases)
+    func fields(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(5))
+        let name = scriptName("sse-fields", transport)
+        FaultServer.script(name, [.stream(contentType: "text/event-stream", chunks: [Self.eventText("\n")])])
+        let events = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self)))
+        let all = try await collect(events.events)
+        #expect(all.map(\.event) == [nil, "tick", nil])
+        #expect(all.map(\.id) == ["1", nil, "3"])
+        #expect(all.map(\.data) == [Tick(n: 1), Tick(n: 2), Tick(n: 3)])
+
+        let text = scriptName("sse-text", transport)
+        FaultServer.script(text, [.stream(contentType: "text/event-stream", chunks: ["data: hello\ndata: world\n\n", "data: [DONE]\n\n", "data: after\n\n"])])
+        let lines = try await collect(try await provider.send(Request(.get, "/script/\(text)", receiving: .events(.init(terminator: "[DONE]")))))
+        #expect(lines == ["hello\nworld"])
+    }
+
+    @Test("A dropped stream reconnects after the server's retry delay with Last-Event-ID, and goes on", arguments: TransportKind.allCases)
+    func reconnects(transport: TransportKind) async throws {
+        var provider = try await transport.faultProvider(idle: .seconds(5))
+        let clock = RecordingClock()
+        provider.clock = clock
+        let name = scriptName("sse-reconnect", transport)
+        FaultServer.script(name, [
+            .stream(contentType: "text/event-stream", chunks: ["retry: 150\nid: 1\ndata: {\"n\":1}\n\n", "id: 2\ndata: {\"n\":2}\n\n"], end: .reset),
+            .stream(contentType: "text/event-stream", chunks: ["id: 3\ndata: {\"n\":3}\n\n"]),
+        ])
+        let values = try await collect(try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self))))
+        #expect(values == [Tick(n: 1), Tick(n: 2), Tick(n: 3)])
+        let arrivals = FaultServer.arrivals(ofScript: name)
+        #expect(arrivals.map { $0.header("Last-Event-ID") } == [nil, "2"])
+        #expect(clock.waits == [.milliseconds(150)])
+
+        // Without reconnection the drop is the stream's error, after what arrived before it.
+        let once = scriptName("sse-no-reconnect", transport)
+        FaultServer.script(once, [.stream(contentType: "text/event-stream", chunks: ["data: {\"n\":1}\n\n"], end: .reset)])
+        let events = try await provider.send(Request(.get, "/script/\(once)", receiving: .events(Tick.self, .init(reconnects: false))))
+        var seen: [Tick] = []
+        let error = await #expect(throws: CourierError.self) {
+            for try await tick in events { seen.append(tick) }
+        }
+        #expect(seen == [Tick(n: 1)])
+        #expect(error?.kind == .transport)
+        #expect(FaultServer.arrivals(ofScript: once).count == 1)
+    }
+
+    @Test("Breaking out of the loop closes the connection at once, as the server sees", arguments: TransportKind.allCases)
+    func cancellationCloses(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(30))
+        let name = scriptName("sse-break", transport)
+        FaultServer.script(name, [.stream(contentType: "text/event-stream", chunks: ["data: {\"n\":1}\n\n"], end: .hold)])
+        let events = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self)))
+        for try await tick in events {
+            #expect(tick == Tick(n: 1))
+            break
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while FaultServer.closedConnections(ofScript: name) == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(FaultServer.closedConnections(ofScript: name) == 1)
+    }
+
+    @Test("JSON Lines and JSON text sequences cut at every byte offset read the same; blank records are skipped", arguments: TransportKind.allCases)
+    func lineFormats(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(5))
+        let lines = "{\"n\":1}\r\n\n{\"n\":2}\n{\"n\":3}"
+        for chunks in splits(lines) {
+            let name = scriptName("jsonl", transport)
+            FaultServer.script(name, [.stream(contentType: "application/jsonl", chunks: chunks)])
+            let values = try await collect(try await provider.send(Request(.get, "/script/\(name)", receiving: .jsonLines(Tick.self))))
+            #expect(values == [Tick(n: 1), Tick(n: 2), Tick(n: 3)], "cut at \(chunks[0].utf8.count)")
+        }
+        let sequence = "\u{1E}{\"n\":1}\n\u{1E}{\"n\":2}\n\u{1E}\u{1E}{\"n\":3}\n"
+        for chunks in splits(sequence) {
+            let name = scriptName("json-seq", transport)
+            FaultServer.script(name, [.stream(contentType: "application/json-seq", chunks: chunks)])
+            let values = try await collect(try await provider.send(Request(.get, "/script/\(name)", receiving: .jsonSequence(Tick.self))))
+            #expect(values == [Tick(n: 1), Tick(n: 2), Tick(n: 3)], "cut at \(chunks[0].utf8.count)")
+        }
+        // A record that is not the type is a decoding error naming it.
+        let bad = scriptName("jsonl-bad", transport)
+        FaultServer.script(bad, [.stream(contentType: "application/jsonl", chunks: ["{\"n\":1}\n{\"m\":2}\n"])])
+        let stream = try await provider.send(Request(.get, "/script/\(bad)", receiving: .jsonLines(Tick.self)))
+        let error = await #expect(throws: CourierError.self) { _ = try await collect(stream) }
+        #expect(error?.kind == .decoding)
+        #expect(error?.description.contains("{\"m\":2}") == true)
+    }
+
+    @Test("Every front-end returns typed streams: @API, Endpoint, fluent", arguments: TransportKind.allCases)
+    func frontEnds(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(5))
+        let api = TickerAPI(provider: provider)
+        let events = "data: {\"n\":1}\n\ndata: {\"n\":2}\n\n"
+        let lines = "{\"n\":1}\n{\"n\":2}\n"
+        let cases: [(String, String, String, @Sendable (String) async throws -> [Tick])] = [
+            ("@API events", "text/event-stream", events, { try await collect(try await api.events(name: $0)) }),
+            ("@API lines", "application/jsonl", lines, { try await collect(try await api.lines(name: $0)) }),
+            ("@API sequence", "application/json-seq", "\u{1E}{\"n\":1}\n\u{1E}{\"n\":2}\n", { try await collect(try await api.sequence(name: $0)) }),
+            ("Endpoint events", "text/event-stream", events, { try await collect(try await provider.send(TickEvents(name: $0))) }),
+            ("Endpoint lines", "application/jsonl", lines, { try await collect(try await provider.send(TickLines(name: $0))) }),
+            ("fluent events", "text/event-stream", events, { try await collect(try await provider.send(Request(.get, "/script/\($0)", receiving: .events(Tick.self)))) }),
+        ]
+        for (label, contentType, body, call) in cases {
+            let name = scriptName("front-end-stream", transport)
+            FaultServer.script(name, [.stream(contentType: contentType, chunks: [body])])
+            #expect(try await call(name) == [Tick(n: 1), Tick(n: 2)], "\(label)")
+            let accept = FaultServer.arrivals(ofScript: name).first?.header("Accept")
+            #expect(accept?.contains(contentType) == true, "\(label): Accept \(accept ?? "none")")
+        }
+    }
+}
