@@ -83,10 +83,10 @@ public enum FaultServer {
     }
 
     /// Records an arrival at a script and tells what to do.
-    static func step(_ name: String, method: String, headers: [(name: String, value: String)]) -> ScriptStep {
+    static func step(_ name: String, method: String, target: String, headers: [(name: String, value: String)]) -> ScriptStep {
         let (answer, arrival): ((@Sendable (ScriptedArrival) -> ScriptStep)?, ScriptedArrival) = scripts.withLockedValue { scripts in
             let number = (scripts[name]?.arrivals.count ?? 0) + 1
-            let arrival = ScriptedArrival(number: number, method: method, headers: headers)
+            let arrival = ScriptedArrival(number: number, method: method, target: target, headers: headers)
             scripts[name]?.arrivals.append(arrival)
             return (scripts[name]?.answer, arrival)
         }
@@ -191,6 +191,8 @@ public struct ScriptedArrival: Sendable {
     public let number: Int
     /// The method, as sent.
     public let method: String
+    /// The request target: path and query.
+    public let target: String
     /// The headers, as sent.
     public let headers: [(name: String, value: String)]
 
@@ -295,7 +297,7 @@ private final class FaultHandler: ChannelInboundHandler {
         if path.hasPrefix("/script/") {
             let name = String(path.dropFirst("/script/".count))
             scriptsServed.insert(name)
-            perform(FaultServer.step(name, method: head.method, headers: head.headers), context)
+            perform(FaultServer.step(name, method: head.method, target: target, headers: head.headers), context)
             return
         }
         switch path {
