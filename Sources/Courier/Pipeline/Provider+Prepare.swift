@@ -18,6 +18,8 @@ extension Provider {
         var raw = try prepare(builder, operationID: request.operationID)
         raw.streamsResponse = request.decoder.streams
         raw.timeouts = request.builder.timeouts
+        if let progress = request.builder.uploadProgress, let body = raw.body { raw.body = progress.counting(body) }
+        raw.downloadProgress = request.builder.downloadProgress
         for adjustment in request.adjustments {
             do {
                 try adjustment.apply(&raw)

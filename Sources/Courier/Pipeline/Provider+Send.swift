@@ -59,7 +59,8 @@ extension Provider {
                 let response = Response(head: head, body: prefix, request: raw)
                 throw record.attach(CourierError(.status(head.status), operationID: raw.operationID, request: raw, response: response))
             }
-            var streamed = StreamedResponse(head: head, body: ClassifiedBody.wrap(body ?? HTTPBody(), raw), request: raw)
+            let classified = ClassifiedBody.wrap(body ?? HTTPBody(), raw)
+            var streamed = StreamedResponse(head: head, body: raw.downloadProgress?.counting(classified) ?? classified, request: raw)
             streamed.context = streamContext(for: request)
             return wrap(streamed)
         }
@@ -167,7 +168,7 @@ extension Provider {
     func execute(_ request: RawRequest) async throws(CourierError) -> Response {
         let (head, body) = try await executeStreaming(request)
         do {
-            let data = try await collectResponseBody(body, limit: responseBodyLimit)
+            let data = try await collectResponseBody(body.map { request.downloadProgress?.counting($0) ?? $0 }, limit: responseBodyLimit)
             return Response(head: head, body: data, request: request)
         } catch {
             throw error.with(operationID: request.operationID, request: request)

@@ -24,6 +24,8 @@ public struct RawRequest: Sendable {
     /// Headers that never follow a redirect to another origin, beside the provider's secrets:
     /// the ones the authenticator set.
     var secretHeaders: Set<HTTPField.Name> = []
+    /// Told how much of the response body has arrived.
+    var downloadProgress: ProgressHandler?
 
     /// A request with `head` and `body`, its path relative to `baseURL`.
     public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String, streamsResponse: Bool = false) {

@@ -44,6 +44,10 @@ public struct RequestBuilder: Sendable {
     /// When this request is sent again after a failure, over the provider's
     /// ``Provider/retryPolicy``; `nil` keeps the provider's.
     public var retryPolicy: RetryPolicy?
+    /// Told how much of the body has been sent.
+    var uploadProgress: ProgressHandler?
+    /// Told how much of the response body has arrived.
+    var downloadProgress: ProgressHandler?
 
     var parameters: [(name: String, value: String?)] = []
     var queryItems: [QueryEntry] = []

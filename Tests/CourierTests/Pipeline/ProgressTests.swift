@@ -1,0 +1,89 @@
+import Courier
+import CourierTestSupport
+import Foundation
+import OpenAPIRuntime
+import Testing
+
+@API
+protocol Transfers {
+    @GET("/bytes/:count")
+    func bytes(count: Int) async throws -> Data
+
+    @POST("/digest")
+    func digest(data: Body<HTTPBody>) async throws -> DigestReply
+}
+
+/// The reports a progress handler received, in order.
+final class ProgressLog: Sendable {
+    let reports = Locked<[TransferProgress]>([])
+    var all: [TransferProgress] { reports.withLock { $0 } }
+    func record(_ progress: TransferProgress) { reports.withLock { $0.append(progress) } }
+}
+
+/// Checks that `reports` only grow, stay within the total and end at it.
+func expectProgress(_ reports: [TransferProgress], total: Int64, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(!reports.isEmpty, "\(label): no report", sourceLocation: sourceLocation)
+    #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.bytes <= $1.bytes }, "\(label): not monotonic", sourceLocation: sourceLocation)
+    #expect(reports.allSatisfy { $0.bytes <= total && ($0.total == nil || $0.total == total) }, "\(label): past the total", sourceLocation: sourceLocation)
+    #expect(reports.last == TransferProgress(bytes: total, total: total), "\(label): last \(String(describing: reports.last))", sourceLocation: sourceLocation)
+}
+
+@Suite("Progress of uploads and downloads, in every front-end", .serialized, .timeLimit(.minutes(2)))
+struct ProgressTests {
+    static let size = 4 << 20
+
+    @Test("Downloads: buffered and streamed, @API, Endpoint-style request and fluent, end at the Content-Length", arguments: TransportKind.allCases)
+    func downloads(transport: TransportKind) async throws {
+        let provider = try await transport.provider()
+        let calls: [(String, @Sendable (@escaping @Sendable (TransferProgress) -> Void) async throws -> Int)] = [
+            ("@API", { report in try await provider.send(TransfersAPI.Requests.bytes(count: Self.size).downloadProgress(every: .zero, report)).count }),
+            ("fluent", { report in try await provider.send(Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero, report)).count }),
+            ("stream", { report in
+                let streamed = try await provider.send(Request(.get, "/bytes/\(Self.size)", receiving: .stream).downloadProgress(every: .zero, report))
+                return try await streamed.collect(upTo: Self.size).count
+            }),
+        ]
+        for (label, call) in calls {
+            let log = ProgressLog()
+            #expect(try await call(log.record) == Self.size, "\(label)")
+            expectProgress(log.all, total: Int64(Self.size), label)
+        }
+    }
+
+    @Test("Uploads report as the body is read; on AsyncHTTPClient a large body in many steps", arguments: TransportKind.allCases)
+    func uploads(transport: TransportKind) async throws {
+        let provider = try await transport.provider()
+        let data = Data(repeating: 0x61, count: Self.size)
+        let log = ProgressLog()
+        let request = TransfersAPI.Requests.digest(data: HTTPBody(data)).uploadProgress(every: .zero, log.record)
+        let reply = try await provider.send(request)
+        #expect(reply.count == Self.size)
+        expectProgress(log.all, total: Int64(Self.size), "upload")
+        if transport == .asyncHTTPClient {
+            #expect(log.all.count > 4, "\(log.all.count) reports")
+        }
+    }
+
+    @Test("Throttled: a fast transfer reports at most once per interval, plus the last", arguments: TransportKind.allCases)
+    func throttled(transport: TransportKind) async throws {
+        let provider = try await transport.provider()
+        let log = ProgressLog()
+        let started = ContinuousClock.now
+        _ = try await provider.send(Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .seconds(10), log.record))
+        let elapsed = ContinuousClock.now - started
+        // Within 10 s: the first report and the last, nothing between.
+        if elapsed < .seconds(10) { #expect(log.all.count <= 2, "\(log.all.count) reports") }
+        #expect(log.all.last?.fraction == 1)
+    }
+
+    @Test("As a stream: the progress sequence ends with the transfer", arguments: TransportKind.allCases)
+    func asStream(transport: TransportKind) async throws {
+        let provider = try await transport.provider()
+        let (request, progress) = Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero)
+        async let received = provider.send(request)
+        var last: TransferProgress?
+        for await report in progress { last = report }
+        #expect(try await received.count == Self.size)
+        #expect(last == TransferProgress(bytes: Int64(Self.size), total: Int64(Self.size)))
+    }
+}
