@@ -34,6 +34,7 @@ let package = Package(
         fuzzTarget("FuzzHeaderValue"),
         fuzzTarget("FuzzContentType"),
         fuzzTarget("FuzzRetryAfter"),
+        fuzzTarget("FuzzLink"),
     ],
     swiftLanguageModes: [.v6]
 )

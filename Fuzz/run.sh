@@ -36,9 +36,9 @@ all_targets=(
     FuzzHeaderValue  # HeaderValue: String, Int, Int64, Double, Bool, URL, Date
     FuzzContentType  # the Content-Type charset parameter and text bodies read in that charset
     FuzzRetryAfter   # Retry-After: delay-seconds or an HTTP date, as the retry policy reads it
-    # ---- Parsers still to come: add their targets here, with a Sources/<target> folder, a line
-    # ---- in Package.swift and a seed corpus in Corpus/<target>.
-    # FuzzLink        # TODO: the `Link` header parser (RFC 8288), once it exists
+    FuzzLink         # the Link header (RFC 8288), as pagination reads it
+    # A new parser of server input gets a target here, a Sources/<target> folder, a line in
+    # Package.swift and a seed corpus in Corpus/<target>.
 )
 if [[ $# -gt 0 ]]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 

@@ -76,3 +76,14 @@ func handBuiltIssueRequest(org: String, repo: String, label: String, page: Int, 
     request.headerFields[.contentLength] = String(body.count)
     return (request, body)
 }
+
+/// One event of the event-stream benchmarks.
+struct Tick: Codable, Sendable, Hashable {
+    var n: Int
+}
+
+@API
+protocol Events {
+    @GET("/events/:count")
+    func events(count: Int) async throws -> ServerSentEvents<Tick>
+}

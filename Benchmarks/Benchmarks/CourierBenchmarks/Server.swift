@@ -39,6 +39,24 @@ enum BenchmarkServer {
                 }
             )
         }
+        router.get("/events/:count") { _, context in
+            // `count` Server-Sent Events `data: {"n":…}`, written 256 to a chunk.
+            let count = context.parameters.get("count", as: Int.self) ?? 0
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream"],
+                body: ResponseBody { writer in
+                    var index = 0
+                    while index < count {
+                        var chunk = ByteBuffer()
+                        for n in index..<min(index + 256, count) { chunk.writeString("id: \(n)\ndata: {\"n\":\(n)}\n\n") }
+                        index += 256
+                        try await writer.write(chunk)
+                    }
+                    try await writer.finish(nil)
+                }
+            )
+        }
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "benchmark-server")
         logger.logLevel = .error

@@ -14,6 +14,12 @@ public enum CourierFuzzing {
         RetryAfter.parse(value, now: now)
     }
 
+    /// The links of one `Link` header value, as pagination reads them: each target with its
+    /// relation types (lower-cased) and parameters.
+    public static func links(_ value: String) -> [(target: String, relations: [String], parameters: [String: String])] {
+        LinkHeader.parse(value).map { ($0.target, $0.relations, $0.parameters) }
+    }
+
     /// Splits a `Set-Cookie` value that a transport joined with commas, as ``Response/cookies`` does.
     public static func splitJoinedSetCookie(_ value: String) -> [String] {
         Response.splitJoinedSetCookie(value)
