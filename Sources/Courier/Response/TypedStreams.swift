@@ -293,7 +293,7 @@ private struct RecordReader {
     var start = 0
     var finished = false
 
-    /// The most bytes one record may take: the provider's response body limit.
+    /// The most bytes one record may take: 64 MiB, the default response body limit.
     static let recordLimit = 64 * 1024 * 1024
 
     init(response: StreamedResponse, separator: UInt8, leading: Bool) {

@@ -13,6 +13,12 @@ protocol Transfers {
     func digest(data: Body<HTTPBody>) async throws -> DigestReply
 }
 
+struct BytesEndpoint: Endpoint {
+    typealias Response = Data
+    var count: Int
+    func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/bytes/\(count)") }
+}
+
 /// The reports a progress handler received, in order.
 final class ProgressLog: Sendable {
     let reports = Locked<[TransferProgress]>([])
@@ -32,11 +38,12 @@ func expectProgress(_ reports: [TransferProgress], total: Int64, _ label: String
 struct ProgressTests {
     static let size = 4 << 20
 
-    @Test("Downloads: buffered and streamed, @API, Endpoint-style request and fluent, end at the Content-Length", arguments: TransportKind.allCases)
+    @Test("Downloads: buffered and streamed, @API, Endpoint and fluent, end at the Content-Length", arguments: TransportKind.allCases)
     func downloads(transport: TransportKind) async throws {
         let provider = try await transport.provider()
         let calls: [(String, @Sendable (@escaping @Sendable (TransferProgress) -> Void) async throws -> Int)] = [
             ("@API", { report in try await provider.send(TransfersAPI.Requests.bytes(count: Self.size).downloadProgress(every: .zero, report)).count }),
+            ("Endpoint", { report in try await provider.send(Request(BytesEndpoint(count: Self.size)).downloadProgress(every: .zero, report)).count }),
             ("fluent", { report in try await provider.send(Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero, report)).count }),
             ("stream", { report in
                 let streamed = try await provider.send(Request(.get, "/bytes/\(Self.size)", receiving: .stream).downloadProgress(every: .zero, report))
