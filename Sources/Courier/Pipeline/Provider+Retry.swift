@@ -272,15 +272,8 @@ enum RetryAfter {
     static func obsoleteDate(_ text: String) -> Date? {
         // ASCII only: other text can trap inside `DateFormatter` on Linux.
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        for format in ["EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            formatter.dateFormat = format
-            let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            if let date = formatter.date(from: collapsed) { return date }
-        }
-        return nil
+        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return HTTPDateFormats.rfc850.date(from: collapsed) ?? HTTPDateFormats.asctime.date(from: collapsed)
     }
 
     /// The wait `value` asks for, never negative; `nil` when it is neither form.

@@ -46,12 +46,39 @@ extension Date: HeaderValue {
             self = date
             return
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
+        guard let date = HTTPDateFormats.imfFixdate.date(from: trimmed) else { return nil }
         self = date
+    }
+}
+
+/// The date formats of HTTP, each one formatter made once: making a `DateFormatter` costs far
+/// more than parsing with one (a response with many cookies carrying `Expires` made one per
+/// cookie), and a formatter is not safe to share between threads, so each is used under a lock.
+enum HTTPDateFormats {
+    /// IMF-fixdate: `Sun, 06 Nov 1994 08:49:37 GMT`.
+    static let imfFixdate = Shared("EEE, dd MMM yyyy HH:mm:ss zzz")
+    /// RFC 850: `Sunday, 06-Nov-94 08:49:37 GMT`.
+    static let rfc850 = Shared("EEEE, dd-MMM-yy HH:mm:ss zzz")
+    /// asctime: `Sun Nov  6 08:49:37 1994`.
+    static let asctime = Shared("EEE MMM d HH:mm:ss yyyy")
+
+    /// One formatter in the POSIX locale and GMT, behind a lock.
+    struct Shared: Sendable {
+        private let formatter: Locked<DateFormatter>
+
+        init(_ format: String) {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            self.formatter = Locked(formatter)
+        }
+
+        /// The date `text` writes in this format. The caller makes sure `text` is ASCII: other
+        /// text can trap inside `DateFormatter` on Linux.
+        func date(from text: String) -> Date? {
+            formatter.withLock { $0.date(from: text) }
+        }
     }
 }
 
