@@ -267,15 +267,6 @@ extension Result {
 
 /// `Retry-After` (RFC 9110 §10.2.3): a number of seconds, or an HTTP date.
 enum RetryAfter {
-    /// The two obsolete forms of an HTTP date that recipients must still read (RFC 9110 §5.6.7):
-    /// RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37 1994`).
-    static func obsoleteDate(_ text: String) -> Date? {
-        // ASCII only: other text can trap inside `DateFormatter` on Linux.
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        return HTTPDateFormats.rfc850.date(from: collapsed) ?? HTTPDateFormats.asctime.date(from: collapsed)
-    }
-
     /// The wait `value` asks for, never negative; `nil` when it is neither form.
     static func parse(_ value: String, now: Date) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
@@ -284,7 +275,7 @@ enum RetryAfter {
             // Any number of digits: a huge one saturates rather than failing.
             return .seconds(Int64(trimmed) ?? .max)
         }
-        guard first >= UInt8(ascii: "A"), let date = Date(headerValue: trimmed) ?? obsoleteDate(trimmed) else { return nil }
+        guard first >= UInt8(ascii: "A"), let date = Date(headerValue: trimmed) else { return nil }
         let seconds = date.timeIntervalSince(now)
         guard seconds > 0 else { return .zero }
         return seconds < 1e12 ? .milliseconds(Int64(seconds * 1000)) : .seconds(Int64(1e12))

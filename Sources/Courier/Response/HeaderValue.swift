@@ -36,7 +36,8 @@ extension URL: HeaderValue {
 }
 
 extension Date: HeaderValue {
-    /// An HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`) or an ISO 8601 date.
+    /// An HTTP date — `Wed, 21 Oct 2026 07:28:00 GMT`, or one of the obsolete forms
+    /// `Wednesday, 21-Oct-26 07:28:00 GMT` and `Wed Oct 21 07:28:00 2026` — or an ISO 8601 date.
     public init?(headerValue text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         // Both forms are ASCII; other text is refused before it reaches `DateFormatter`, which
@@ -46,7 +47,14 @@ extension Date: HeaderValue {
             self = date
             return
         }
-        guard let date = HTTPDateFormats.imfFixdate.date(from: trimmed) else { return nil }
+        // The preferred HTTP date, then the two obsolete forms a recipient must still read
+        // (RFC 9110 §5.6.7), with runs of spaces (asctime pads the day) made single.
+        if let date = HTTPDateFormats.imfFixdate.date(from: trimmed) {
+            self = date
+            return
+        }
+        let collapsed = trimmed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        guard let date = HTTPDateFormats.rfc850.date(from: collapsed) ?? HTTPDateFormats.asctime.date(from: collapsed) else { return nil }
         self = date
     }
 }

@@ -221,7 +221,7 @@ struct RetryTests {
         #expect(clock.waits == [.milliseconds(200)])
     }
 
-    @Test("Retry-After in the obsolete RFC 850 and asctime forms is read")
+    @Test("Retry-After and header dates in the obsolete RFC 850 and asctime forms are read")
     func obsoleteDates() throws {
         let now = Date(timeIntervalSince1970: 784_111_770)  // Sun, 06 Nov 1994 08:49:30 GMT
         #expect(RetryAfter.parse("Sunday, 06-Nov-94 08:49:37 GMT", now: now) == .seconds(7))
@@ -230,6 +230,10 @@ struct RetryTests {
         #expect(RetryAfter.parse("120", now: now) == .seconds(120))
         #expect(RetryAfter.parse("-1", now: now) == nil)
         #expect(RetryAfter.parse("Sun, 06 Nov 1994 08:49:00 GMT", now: now) == .zero)
+        // The same three forms as any header date.
+        let expected = Date(timeIntervalSince1970: 784_111_777)
+        #expect(Date(headerValue: "Sunday, 06-Nov-94 08:49:37 GMT") == expected)
+        #expect(Date(headerValue: "Sun Nov  6 08:49:37 1994") == expected)
     }
 
     @Test("The budget bounds what a server failing every request sees", arguments: TransportKind.allCases)
