@@ -8,7 +8,9 @@
 # stays small, with a 5 s limit per input, 2048 MB of RSS and 512 MB for one allocation. An input
 # that crashes, hangs or allocates past those limits is saved under Fuzz/artifacts/<target>/ and
 # the script exits non-zero. FUZZ_SKIP_BUILD=1 reuses the last build; FUZZ_EXTRA_ARGS adds libFuzzer
-# options (e.g. "-max_total_time=3600").
+# options (e.g. "-max_total_time=3600"). FUZZ_CORPUS_DIR=<dir> keeps each target's working corpus
+# in <dir>/<target> (seeded from Corpus/<target> the first time) instead of a temporary copy, so a
+# later run goes on from where an earlier one stopped; Fuzz/.corpus is ignored by git for this.
 #
 # How the targets reach the parsers. Fuzz/ is a package of its own that depends on Courier by path,
 # so the main package never compiles it. The parsers are internal, and `@testable import` needs
@@ -71,9 +73,9 @@ summary=()
 for target in "${targets[@]}"; do
     [[ -x "$bin/$target" ]] || { echo "no such target: $target" >&2; exit 2; }
     [[ -d "$here/Corpus/$target" ]] || { echo "no seed corpus: Corpus/$target" >&2; exit 2; }
-    corpus="$work/$target"
+    if [[ -n "${FUZZ_CORPUS_DIR:-}" ]]; then corpus="$FUZZ_CORPUS_DIR/$target"; else corpus="$work/$target"; fi
     mkdir -p "$corpus" "$here/artifacts/$target"
-    cp "$here/Corpus/$target"/* "$corpus"/
+    cp -n "$here/Corpus/$target"/* "$corpus"/
     log="$work/$target.log"
     echo "== $target: $runs executions"
     status=0
