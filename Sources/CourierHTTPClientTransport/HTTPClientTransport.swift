@@ -195,16 +195,16 @@ struct ClassifiedBody: AsyncSequence, Sendable {
 /// No connection could be opened, so nothing of the request was sent. It presents itself as
 /// `NSURLErrorCannotConnectToHost`, as URLSession reports the same failure, so that Courier
 /// knows it may retry any request after it.
-public struct HTTPClientConnectionFailure: CustomNSError, CustomStringConvertible {
+package struct HTTPClientConnectionFailure: CustomNSError, CustomStringConvertible {
     /// The error of the last attempt to connect.
-    public let error: any Error
+    package let error: any Error
 
     /// `NSURLErrorDomain`.
-    public static var errorDomain: String { NSURLErrorDomain }
+    package static var errorDomain: String { NSURLErrorDomain }
     /// `NSURLErrorCannotConnectToHost`.
-    public var errorCode: Int { NSURLErrorCannotConnectToHost }
+    package var errorCode: Int { NSURLErrorCannotConnectToHost }
     /// Why the connection failed.
-    public var description: String { "AsyncHTTPClient could not connect: \(error)" }
+    package var description: String { "AsyncHTTPClient could not connect: \(error)" }
 
     /// Whether `error` comes from opening a connection: refused, unreachable, or not resolved.
     static func isConnectFailure(_ error: any Error) -> Bool {

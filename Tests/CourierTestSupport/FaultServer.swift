@@ -158,6 +158,11 @@ private func reset(_ channel: any Channel) {
     }
 }
 
+/// `duration` as NIO schedules it.
+private func timeAmount(_ duration: Duration) -> TimeAmount {
+    .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+}
+
 /// What the fault server does for one arrival at a script.
 public enum ScriptStep: Sendable {
     /// Answers with `status`, `headers` and `body`, keeping the connection.
@@ -367,8 +372,7 @@ private final class FaultHandler: ChannelInboundHandler {
             write("HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n", context)
             stream(chunks[...], gap: gap, end: end, context)
         case .after(let delay, let step):
-            let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-            context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) { [self] in
+            context.eventLoop.assumeIsolated().scheduleTask(in: timeAmount(delay)) { [self] in
                 guard !closed else { return }
                 perform(step, context)
             }
@@ -388,8 +392,7 @@ private final class FaultHandler: ChannelInboundHandler {
         if !chunk.isEmpty {
             write(String(chunk.utf8.count, radix: 16) + "\r\n" + chunk + "\r\n", context)
         }
-        let nanoseconds = gap.components.seconds * 1_000_000_000 + gap.components.attoseconds / 1_000_000_000
-        context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) { [self] in
+        context.eventLoop.assumeIsolated().scheduleTask(in: timeAmount(gap)) { [self] in
             stream(chunks.dropFirst(), gap: gap, end: end, context)
         }
     }

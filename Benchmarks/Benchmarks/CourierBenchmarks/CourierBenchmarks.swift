@@ -56,6 +56,27 @@ struct Environment: Sendable {
 
 }
 
+/// Times `run(true)` (Courier) and `run(false)` (the baseline) in alternation, the order flipping
+/// every iteration so that both see the same machine state, and records each side's times in
+/// µs as the custom metrics "Courier <unit> (μs)" and "raw <unit> (μs)".
+func alternate(_ benchmark: Benchmark, unit: String, _ run: (Bool) async throws -> Void) async throws {
+    var times: [Bool: [Int]] = [true: [], false: []]
+    var flip = false
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+        flip.toggle()
+        for side in flip ? [true, false] : [false, true] {
+            let start = ContinuousClock.now
+            try await run(side)
+            let elapsed = ContinuousClock.now - start
+            times[side, default: []].append(Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000))
+        }
+    }
+    benchmark.stopMeasurement()
+    for time in times[true, default: []] { benchmark.measurement(.custom("Courier \(unit) (μs)", polarity: .prefersSmaller), time) }
+    for time in times[false, default: []] { benchmark.measurement(.custom("raw \(unit) (μs)", polarity: .prefersSmaller), time) }
+}
+
 /// Runs `body` `count` times at once and waits for all.
 func concurrently(_ count: Int, _ body: @escaping @Sendable () async throws -> Void) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -189,23 +210,9 @@ let benchmarks: @Sendable () -> Void = {
                 )
             ) { benchmark in
                 let env = try await Environment.shared.value
-                var courierTimes: [Int] = []
-                var rawTimes: [Int] = []
-                var flip = false
-                benchmark.startMeasurement()
-                for _ in benchmark.scaledIterations {
-                    flip.toggle()
-                    for side in flip ? [true, false] : [false, true] {
-                        let start = ContinuousClock.now
-                        try await concurrently(concurrency) { try await (side ? pair.courier : pair.raw)(env) }
-                        let elapsed = ContinuousClock.now - start
-                        let micros = Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
-                        if side { courierTimes.append(micros) } else { rawTimes.append(micros) }
-                    }
+                try await alternate(benchmark, unit: "batch") { side in
+                    try await concurrently(concurrency) { try await (side ? pair.courier : pair.raw)(env) }
                 }
-                benchmark.stopMeasurement()
-                for time in courierTimes { benchmark.measurement(.custom("Courier batch (μs)", polarity: .prefersSmaller), time) }
-                for time in rawTimes { benchmark.measurement(.custom("raw batch (μs)", polarity: .prefersSmaller), time) }
             }
         }
     }
@@ -253,22 +260,10 @@ let benchmarks: @Sendable () -> Void = {
             for try await event in body.asDecodedServerSentEventsWithJSONData(of: Tick.self) { total += event.data?.n ?? 0 }
             return total
         }
-        var times: [Bool: [Int]] = [true: [], false: []]
-        var flip = false
-        benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations {
-            flip.toggle()
-            for side in flip ? [true, false] : [false, true] {
-                let start = ContinuousClock.now
-                let total = try await (side ? courier : raw)()
-                precondition(total == count * (count - 1) / 2, "the stream lost events")
-                let elapsed = ContinuousClock.now - start
-                times[side, default: []].append(Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000))
-            }
+        try await alternate(benchmark, unit: "stream") { side in
+            let total = try await (side ? courier : raw)()
+            precondition(total == count * (count - 1) / 2, "the stream lost events")
         }
-        benchmark.stopMeasurement()
-        for time in times[true, default: []] { benchmark.measurement(.custom("Courier stream (μs)", polarity: .prefersSmaller), time) }
-        for time in times[false, default: []] { benchmark.measurement(.custom("raw stream (μs)", polarity: .prefersSmaller), time) }
     }
 
     for count in [100_000, 1_000_000] {

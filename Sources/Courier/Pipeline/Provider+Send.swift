@@ -61,7 +61,7 @@ extension Provider {
             }
             let classified = ClassifiedBody.wrap(body ?? HTTPBody(), raw)
             var streamed = StreamedResponse(head: head, body: raw.downloadProgress?.counting(classified) ?? classified, request: raw)
-            streamed.context = streamContext(for: request)
+            if request.decoder.usesStreamContext { streamed.context = streamContext(for: request) }
             return wrap(streamed)
         }
     }

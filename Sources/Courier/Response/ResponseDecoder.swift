@@ -31,6 +31,9 @@ public struct ResponseDecoder<Value>: Sendable {
     /// The `Accept` header sent with the request unless it sets its own; `nil` sends none.
     public var accept: String?
     let read: Read
+    /// Whether the streamed reader needs the pipeline's ``StreamContext`` (typed streams do; a
+    /// plain stream does not, so it is not made for one).
+    var usesStreamContext = false
 
     enum Read: Sendable {
         /// Reads a response whose body is in memory, with the provider's (or request's) body
@@ -192,9 +195,11 @@ extension ResponseDecoder {
                 (try decode(response, bodyDecoder), response)
             }
         case .streamed(let wrap):
-            return ResponseDecoder(accept: decoder.accept, read: .streamed { streamed in
+            var paired = ResponseDecoder(accept: decoder.accept, read: .streamed { streamed in
                 (wrap(streamed), Response(head: streamed.head, body: nil, request: streamed.request))
             })
+            paired.usesStreamContext = decoder.usesStreamContext
+            return paired
         }
     }
 

@@ -170,7 +170,7 @@ extension ResponseDecoder {
                 var reader = EventReader(response: response, options: options, decode: decode)
                 return { try await reader.next() }
             })
-        })
+        }).withStreamContext()
     }
 
     /// JSON Lines: one JSON value per line, read as `Element` (`Accept: application/jsonl`).
@@ -180,7 +180,7 @@ extension ResponseDecoder {
                 var records = RecordReader(response: response, separator: UInt8(ascii: "\n"), leading: false)
                 return { try await records.next(Element.self) }
             })
-        })
+        }).withStreamContext()
     }
 
     /// JSON text sequences (RFC 7464), read as `Element` (`Accept: application/json-seq`).
@@ -190,11 +190,18 @@ extension ResponseDecoder {
                 var records = RecordReader(response: response, separator: 0x1E, leading: true)
                 return { try await records.next(Element.self) }
             })
-        })
+        }).withStreamContext()
     }
 }
 
 extension ResponseDecoder {
+    /// This decoder, given the pipeline's body decoder and a way to send the request again.
+    func withStreamContext() -> ResponseDecoder {
+        var copy = self
+        copy.usesStreamContext = true
+        return copy
+    }
+
     /// For generated code: the decoder of an endpoint returning ``ServerSentEvents``.
     public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: ServerSentEvents<Element>.Type) -> ResponseDecoder
     where Value == ServerSentEvents<Element> { .events(Element.self) }

@@ -290,7 +290,7 @@ struct RetryTests {
         task.cancel()
         let result = await task.result
         #expect(ContinuousClock.now - started < .seconds(5))
-        #expect((result.error as? CourierError)?.kind == .cancelled)
+        #expect((result.failure as? CourierError)?.kind == .cancelled)
         #expect(FaultServer.arrivals(ofScript: name).count == 1)
     }
 
@@ -379,12 +379,5 @@ struct RetryTests {
         }
         let waits = (0..<200).map { _ in RetryPolicy.Jitter.full.draw(.seconds(1)) }
         #expect(Set(waits).count > 100, "full jitter draws different waits")
-    }
-}
-
-extension Result {
-    var error: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }
