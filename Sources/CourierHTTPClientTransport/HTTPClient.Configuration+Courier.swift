@@ -6,12 +6,14 @@ extension HTTPClient.Configuration {
     /// connections per host rather than 8); redirects not followed by the client, because Courier
     /// follows them under its `RedirectPolicy`, which keeps credentials from other origins; and
     /// bounded waits: 10 seconds to connect, and 30 seconds at most without a byte of the response,
-    /// head or body, streamed bodies included.
+    /// head or body, streamed bodies included. No tracer: Courier makes the request's spans.
     public static var courierDefault: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 64)
         configuration.redirectConfiguration = .disallow
+        // Courier traces each request itself, named by its endpoint; the client adds no span.
+        configuration.tracing.tracer = nil
         return configuration
     }
 }

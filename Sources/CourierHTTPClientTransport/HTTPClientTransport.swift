@@ -6,6 +6,7 @@ import NIOConcurrencyHelpers
 import NIOHTTP1
 import NIOPosix
 public import OpenAPIRuntime
+import Tracing
 
 /// A `ClientTransport` on AsyncHTTPClient that streams request and response bodies.
 ///
@@ -109,6 +110,13 @@ public struct HTTPClientTransport: ClientTransport {
             }
         }
         if !cookies.isEmpty { outgoing.headers.add(name: "Cookie", value: cookies.joined(separator: "; ")) }
+        if let tracer = client.tracer, let context = ServiceContext.current {
+            // A client that traces adds its own span's propagation fields (beside any already
+            // there): Courier's of the same names go, so that only the innermost span's are sent.
+            var written = HTTPHeaders()
+            tracer.inject(context, into: &written, using: HeaderInjector())
+            for (name, _) in written { outgoing.headers.remove(name: name) }
+        }
         if let body {
             switch body.length {
             case .known(let count) where count <= Self.bufferedLimit:
@@ -233,5 +241,12 @@ public struct HTTPClientTimeout: CustomNSError, CustomStringConvertible {
     /// be retried after it.
     public var errorUserInfo: [String: Any] {
         error == .connectTimeout || error == .getConnectionFromPoolTimeout ? ["CourierRequestNotSent": true] : [:]
+    }
+}
+
+/// Writes propagation fields into AsyncHTTPClient's headers, to learn their names.
+private struct HeaderInjector: Injector {
+    func inject(_ value: String, forKey key: String, into carrier: inout HTTPHeaders) {
+        carrier.add(name: key, value: value)
     }
 }

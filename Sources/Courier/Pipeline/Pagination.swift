@@ -1,5 +1,5 @@
 public import Foundation
-public import HTTPTypes
+import HTTPTypes
 
 /// Where the page after this one is, or that there is none.
 public struct NextPage: Sendable {

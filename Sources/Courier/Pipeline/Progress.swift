@@ -1,5 +1,5 @@
-public import Foundation
-public import OpenAPIRuntime
+import Foundation
+import OpenAPIRuntime
 
 /// How far a body has gone: the bytes so far and, when it is known, how many there are in all.
 public struct TransferProgress: Sendable, Hashable {

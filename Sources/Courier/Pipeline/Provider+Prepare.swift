@@ -44,6 +44,7 @@ extension Provider {
                 throw CourierError(.modifier(stage: stageName(of: modifier), error), operationID: operationID)
             }
         }
+        let template = builder.absoluteURL == nil ? builder.path : nil
         var baseURL: URL
         switch base {
         case .success(let url): baseURL = url
@@ -66,9 +67,10 @@ extension Provider {
             mappedBodyEncoder: mappedEncoder,
             queryArrayEncoding: queryArrayEncoding
         )
-        let raw: RawRequest
+        var raw: RawRequest
         do {
             raw = try builder.build(baseURL: baseURL, operationID: operationID, settings: settings)
+            raw.pathTemplate = template
         } catch {
             throw error.with(operationID: operationID, request: nil)
         }

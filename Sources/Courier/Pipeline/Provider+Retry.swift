@@ -33,12 +33,14 @@ extension Provider {
                 return (outcome, state.record)
             case .refresh(let refreshes):
                 // The refused response is gone; its connection is free for the refresh.
+                request.observer?.refreshing()
                 do {
                     try await authenticator?.refresh(after: refreshes)
                 } catch {
                     throw state.record.attach(Self.authenticationError(error, request))
                 }
             case .wait(let wait):
+                request.observer?.retrying()
                 do {
                     try await clock.wait(wait)
                 } catch {
@@ -98,9 +100,11 @@ extension Provider {
             }
             for field in request.headers where !before.contains(field) { request.secretHeaders.insert(field.name) }
         }
+        let span = request.observer?.beginAttempt(request.attempt, &request)
+        let sending = request
         let outcome: Result<Outcome, CourierError>
         do {
-            outcome = .success(try await perform(request))
+            outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in try await perform(sending) })
         } catch {
             outcome = .failure(error)
         }
@@ -109,6 +113,7 @@ extension Provider {
             case .success(let value): head(value)
             case .failure: nil
             }
+        request.observer?.endAttempt(span, status: status?.status, failure: outcome.failure)
 
         if let authenticator, !state.refreshed, let status, authenticator.isAuthenticationFailure(status) {
             state.refreshed = true

@@ -12,8 +12,36 @@ extension Provider {
     /// validators, and the response decoder. The ``Timeouts`` — the request's over the
     /// provider's — bound all the attempts together. Every failure is a ``CourierError`` naming
     /// the stage.
+    ///
+    /// The provider's ``Observability`` sees the request from the start: its span covers the
+    /// attempts and the decoding, and is the current one while they run.
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
-        let raw = try prepare(request)
+        guard let observer = RequestObserver.start(observability) else {
+            return try await deliver(request, prepare(request))
+        }
+        do throws(CourierError) {
+            var raw: RawRequest
+            do {
+                raw = try prepare(request)
+            } catch {
+                observer.describeUnsent(request.builder, baseURL: baseURL, operationID: request.operationID)
+                throw error
+            }
+            observer.begin(&raw)
+            let prepared = raw
+            let value = try await RequestObserver.within(observer.span) { () async throws(CourierError) in
+                try await self.deliver(request, prepared)
+            }
+            observer.end()
+            return value
+        } catch {
+            observer.end(error)
+            throw error
+        }
+    }
+
+    /// Sends the prepared `raw` of `request` and returns its value.
+    private func deliver<Value>(_ request: Request<Value>, _ raw: RawRequest) async throws(CourierError) -> Value {
         let total = raw.timeouts.total ?? timeouts.total
         let policy = request.builder.retryPolicy ?? retryPolicy
         let authenticator = authenticator(for: raw)
@@ -30,6 +58,7 @@ extension Provider {
                 } else {
                     try await exchange(raw, policy, authenticator, nil, nil, perform: execute, head: { $0.head })
                 }
+            raw.observer?.responded(response.head, bodyBytes: response.body?.count)
             do {
                 try validate(response, request.validators)
                 return try decode(response, bodyDecoder(for: request.builder))
@@ -45,6 +74,7 @@ extension Provider {
                 } else {
                     try await exchange(raw, policy, authenticator, nil, nil, perform: executeStreaming, head: { $0.0 })
                 }
+            raw.observer?.responded(head, bodyBytes: nil)
             do {
                 try validate(Response(head: head, body: nil, request: raw), request.validators)
             } catch {
@@ -59,8 +89,9 @@ extension Provider {
                 let response = Response(head: head, body: prefix, request: raw)
                 throw record.attach(CourierError(.status(head.status), operationID: raw.operationID, request: raw, response: response))
             }
-            let classified = ClassifiedBody.wrap(body ?? HTTPBody(), raw)
-            var streamed = StreamedResponse(head: head, body: raw.downloadProgress?.counting(classified) ?? classified, request: raw)
+            var delivered = ClassifiedBody.wrap(body ?? HTTPBody(), raw)
+            if let observer = raw.observer { delivered = observer.countingResponse(delivered) }
+            var streamed = StreamedResponse(head: head, body: raw.downloadProgress?.counting(delivered) ?? delivered, request: raw)
             if request.decoder.usesStreamContext { streamed.context = streamContext(for: request) }
             return wrap(streamed)
         }

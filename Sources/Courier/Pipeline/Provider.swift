@@ -65,6 +65,9 @@ public struct Provider: Sendable {
     public var clock: any Clock<Duration> = ContinuousClock()
     /// Applies and refreshes credentials, when set with ``authenticated(by:)``.
     var authenticator: (any RequestAuthenticating)?
+    /// Where requests are reported — spans, metrics, log entries; the bootstrapped tracer and
+    /// metrics backend, and no log, unless you choose otherwise.
+    public var observability = Observability()
     /// How arrays in query items are written; a repeated key unless you choose otherwise.
     public var queryArrayEncoding: ArrayEncoding = .repeatedKey
 

@@ -1,7 +1,7 @@
 #if canImport(CourierHTTPClientTransport)
 import CourierHTTPClientTransport
 #endif
-public import OpenAPIRuntime
+import OpenAPIRuntime
 
 /// How long a request may wait: to connect, for the next byte, and in all.
 ///

@@ -26,6 +26,11 @@ public struct RawRequest: Sendable {
     var secretHeaders: Set<HTTPField.Name> = []
     /// Told how much of the response body has arrived.
     var downloadProgress: ProgressHandler?
+    /// The path template the request was made from, for spans and metrics; `nil` for a request
+    /// to an absolute URL.
+    var pathTemplate: String?
+    /// Reports the request, when a tracer, a metrics backend or a logger listens.
+    var observer: RequestObserver?
 
     /// A request with `head` and `body`, its path relative to `baseURL`.
     public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String, streamsResponse: Bool = false) {

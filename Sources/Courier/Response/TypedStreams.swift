@@ -1,6 +1,6 @@
-public import Foundation
-public import HTTPTypes
-public import OpenAPIRuntime
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
 
 /// What a streamed response keeps of the pipeline that made it: the body decoder, and the way
 /// to send its request again (through the whole pipeline) when an event stream reconnects.
