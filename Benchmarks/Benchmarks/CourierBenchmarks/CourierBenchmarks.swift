@@ -7,6 +7,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import HTTPTypes
+import InMemoryTracing
+import MetricsTestKit
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
@@ -25,6 +27,10 @@ struct Environment: Sendable {
     let courierResilient: UsersAPI
     /// Event streams on AsyncHTTPClient.
     let courierEvents: EventsAPI
+    /// Reporting every request to the in-memory tracer and the metrics test backend.
+    let courierObserved: UsersAPI
+    /// The tracer the observed provider reports to, emptied as the benchmark goes.
+    let tracer: InMemoryTracer
 
     static let shared = Task<Environment, any Error> {
         let port = try await BenchmarkServer.start()
@@ -40,6 +46,9 @@ struct Environment: Sendable {
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
         var resilient = Provider(baseURL: base, client: client)
         resilient.retryPolicy = .standard
+        var observed = Provider(baseURL: base, client: client)
+        let tracer = InMemoryTracer()
+        observed.observability = Observability(tracer: tracer, metricsFactory: TestMetrics())
         return Environment(
             base: base,
             client: client,
@@ -48,11 +57,19 @@ struct Environment: Sendable {
             courierURLSession: UsersAPI(provider: Provider(baseURL: base, transport: Provider.urlSessionTransport)),
             courierAsyncHTTPClient: UsersAPI(provider: Provider(baseURL: base, client: client)),
             courierResilient: UsersAPI(provider: resilient),
-            courierEvents: EventsAPI(provider: Provider(baseURL: base, client: client))
+            courierEvents: EventsAPI(provider: Provider(baseURL: base, client: client)),
+            courierObserved: UsersAPI(provider: observed),
+            tracer: tracer
         )
     }
 
     static let uploadSize = 256 << 20
+
+    /// A user through the observed provider; the tracer is emptied every 1,000 spans.
+    func observedUser() async throws -> User {
+        if tracer.finishedSpans.count >= 1000 { tracer.clearFinishedSpans() }
+        return try await courierObserved.user(id: 42)
+    }
 
 }
 
@@ -197,6 +214,11 @@ let benchmarks: @Sendable () -> Void = {
         // The same pair with the sides swapped: a pair of identical sides measured 0.96–0.97 at
         // c=1 here, so the policy's cost is the square root of the ratio of the two pairs.
         ("GET, AsyncHTTPClient, no retry policy vs an idle one", { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }, { blackHole(try await $0.courierResilient.user(id: 42)) }),
+        // Courier reporting each request to the in-memory tracer and the metrics test backend
+        // against Courier with nothing listening, and swapped. The tracer keeps finished spans,
+        // so it is emptied every 1,000.
+        ("GET, AsyncHTTPClient, observed vs not", { blackHole(try await $0.observedUser()) }, { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }),
+        ("GET, AsyncHTTPClient, not observed vs observed", { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }, { blackHole(try await $0.observedUser()) }),
     ]
     for concurrency in [1, 64] {
         for pair in pairs {
