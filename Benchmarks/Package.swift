@@ -16,7 +16,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "PipelineProfile",
-            dependencies: [.product(name: "Courier", package: "Courier")],
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]
         ),
         .executableTarget(

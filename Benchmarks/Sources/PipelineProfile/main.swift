@@ -1,10 +1,13 @@
 // Sends GET requests through Courier's whole pipeline to an in-memory transport, for profiling
 // with `valgrind --tool=callgrind` or `perf stat -e instructions` (instruction counts are
 // repeatable on a noisy machine). Modes: `courier` (default), `retry` (with the standard retry
-// policy configured), `decode` (`JSONDecoder` alone).
+// policy configured), `observed` (reporting to the in-memory tracer and the metrics test backend),
+// `decode` (`JSONDecoder` alone).
 import Courier
 import Foundation
 import HTTPTypes
+import InMemoryTracing
+import MetricsTestKit
 import OpenAPIRuntime
 
 struct User: Codable, Sendable {
@@ -41,10 +44,13 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
     var provider = Provider(baseURL: "http://127.0.0.1:8080", transport: CannedTransport())
     // `retry`: the same, with the standard retry policy, which never retries a 200.
     if mode == "retry" { provider.retryPolicy = .standard }
+    let tracer = InMemoryTracer()
+    if mode == "observed" { provider.observability = Observability(tracer: tracer, metricsFactory: TestMetrics()) }
     let api = UsersAPI(provider: provider)
     let decoder = JSONDecoder()
     var total = 0
-    for _ in 0..<iterations {
+    for index in 0..<iterations {
+        if index % 1000 == 999 { tracer.clearFinishedSpans() }
         if mode != "decode" {
             total &+= try await api.user(id: 42).followers
         } else {

@@ -74,7 +74,9 @@ extension Provider {
         } catch {
             throw error.with(operationID: operationID, request: nil)
         }
-        let length = baseURL.percentEncodedBasePath.utf8.count + raw.path.utf8.count
+        // A request to an absolute URL has the origin alone as its base.
+        let basePath = template == nil ? 0 : baseParts?.path.utf8.count ?? baseURL.percentEncodedBasePath.utf8.count
+        let length = basePath + raw.path.utf8.count
         guard length <= maxRequestTargetLength else {
             throw CourierError(.requestTargetTooLong(length: length, limit: maxRequestTargetLength), operationID: operationID)
         }

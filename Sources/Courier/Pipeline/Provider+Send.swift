@@ -27,7 +27,7 @@ extension Provider {
                 observer.describeUnsent(request.builder, baseURL: baseURL, operationID: request.operationID)
                 throw error
             }
-            observer.begin(&raw)
+            observer.begin(&raw, base: baseParts)
             let prepared = raw
             let value = try await RequestObserver.within(observer.span) { () async throws(CourierError) in
                 try await self.deliver(request, prepared)
@@ -41,6 +41,7 @@ extension Provider {
     }
 
     /// Sends the prepared `raw` of `request` and returns its value.
+    @inline(__always)
     private func deliver<Value>(_ request: Request<Value>, _ raw: RawRequest) async throws(CourierError) -> Value {
         let total = raw.timeouts.total ?? timeouts.total
         let policy = request.builder.retryPolicy ?? retryPolicy

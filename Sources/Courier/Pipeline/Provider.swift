@@ -22,6 +22,8 @@ public import OpenAPIRuntime
 /// ```
 public struct Provider: Sendable {
     let base: Result<URL, CourierError>
+    /// The base URL's parts, worked out once.
+    let baseParts: BaseURLParts?
     /// Sends the requests: AsyncHTTPClient on Linux and URLSession on Apple platforms unless you
     /// choose another (see ``urlSessionTransport``).
     public var transport: any ClientTransport {
@@ -103,6 +105,7 @@ public struct Provider: Sendable {
         decoder: any BodyDecoder = JSONDecoder()
     ) {
         self.base = Self.normalize(baseURL)
+        self.baseParts = try? BaseURLParts(self.base.get())
         self.transport = transport ?? Self.defaultTransport
         self.boundedTransport = Self.transport(self.transport, boundedBy: .standard, bodyLimit: Self.defaultBodyLimit)
         self.modifiers = modifiers

@@ -50,11 +50,13 @@ final class RequestObserver: Sendable {
             return template.map { "\(method) \($0)" } ?? method
         }
 
-        /// The dimensions every metric has: bounded, never a raw path.
-        var dimensions: [(String, String)] {
-            var dimensions = [("http.request.method", method), ("server.address", server), ("server.port", String(port))]
+        /// The dimensions every metric has — bounded, never a raw path — once described.
+        private(set) var dimensions: [(String, String)] = []
+
+        /// Fixes ``dimensions`` from what is described.
+        mutating func settle() {
+            dimensions = [("http.request.method", method), ("server.address", server), ("server.port", String(port))]
             if let template { dimensions.append(("url.template", template)) }
-            return dimensions
         }
     }
 
@@ -96,9 +98,9 @@ final class RequestObserver: Sendable {
     // MARK: The request
 
     /// Starts the request's span, puts its context in `raw`'s headers and counts the request in
-    /// flight; `raw` carries the observer from here on.
-    func begin(_ raw: inout RawRequest) {
-        let description = Self.describe(raw, queryValues: settings.queryValues)
+    /// flight; `raw` carries the observer from here on. `base` describes the provider's base URL.
+    func begin(_ raw: inout RawRequest, base: BaseURLParts?) {
+        let description = Self.describe(raw, base: base, queryValues: settings.queryValues)
         var span: (any Span)?
         if let tracer {
             let started = tracer.startSpan(description.spanName, context: ServiceContext.current ?? .topLevel, ofKind: .client, at: startedAt)
@@ -133,17 +135,20 @@ final class RequestObserver: Sendable {
         var description = Description()
         description.operationID = operationID
         Self.describeMethod(builder.method, into: &description)
-        if let baseURL {
-            Self.describeServer(baseURL, into: &description)
-            description.url = Self.origin(baseURL)
+        let parts = baseURL.map(BaseURLParts.init)
+        if let parts {
+            description.server = parts.host
+            description.port = parts.port
+            description.url = parts.origin
         }
         if let absolute = builder.absoluteURL {
             description.url = Self.redacted(absolute.absoluteString, settings.queryValues)
         } else {
-            let template = Self.template(builder.path, basePath: baseURL?.percentEncodedBasePath ?? "")
+            let template = Self.template(builder.path, basePath: parts?.path ?? "")
             description.template = template
             description.url += template
         }
+        description.settle()
         var span: (any Span)?
         if let tracer {
             span = tracer.startSpan(description.spanName, context: ServiceContext.current ?? .topLevel, ofKind: .client, at: startedAt)
@@ -286,14 +291,18 @@ final class RequestObserver: Sendable {
 
     // MARK: Describing
 
-    static func describe(_ raw: RawRequest, queryValues: Observability.QueryValues) -> Description {
+    /// `raw` described; `base` describes its base URL when it is the provider's.
+    static func describe(_ raw: RawRequest, base: BaseURLParts?, queryValues: Observability.QueryValues) -> Description {
         var description = Description()
         description.operationID = raw.operationID
         describeMethod(raw.method, into: &description)
-        describeServer(raw.baseURL, into: &description)
-        let basePath = raw.baseURL.percentEncodedBasePath
-        description.template = raw.pathTemplate.map { template($0, basePath: basePath) }
-        description.url = origin(raw.baseURL) + basePath + redacted(raw.path, queryValues)
+        // A request with a template goes to the provider's base URL; one without, to its own.
+        let parts = raw.pathTemplate != nil ? base ?? BaseURLParts(raw.baseURL) : BaseURLParts(raw.baseURL)
+        description.server = parts.host
+        description.port = parts.port
+        description.template = raw.pathTemplate.map { template($0, basePath: parts.path) }
+        description.url = parts.origin + parts.path + redacted(raw.path, queryValues)
+        description.settle()
         return description
     }
 
@@ -308,32 +317,33 @@ final class RequestObserver: Sendable {
         }
     }
 
-    private static func describeServer(_ url: URL, into description: inout Description) {
-        description.server = url.host ?? ""
-        description.port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-    }
-
-    /// `scheme://host[:port]`, without credentials.
-    static func origin(_ url: URL) -> String {
-        "\(url.scheme ?? "http")://\(url.authorityHost ?? "")\(url.port.map { ":\($0)" } ?? "")"
-    }
-
     /// The path template as the conventions write it: the base path before it, `{name}` for
     /// `:name`, no query.
     static func template(_ path: String, basePath: String) -> String {
-        let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? path
-        var segments: [Substring] = []
-        for segment in pathPart.split(separator: "/", omittingEmptySubsequences: false) {
-            if segment.first == ":", segment.count > 1 {
-                segments.append("{\(segment.dropFirst())}")
+        let bytes = Array(path.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(basePath.utf8.count + bytes.count + 4)
+        output.append(contentsOf: basePath.utf8)
+        if output.last == UInt8(ascii: "/") { output.removeLast() }
+        if bytes.first != UInt8(ascii: "/") { output.append(UInt8(ascii: "/")) }
+        var index = 0
+        while index < bytes.count, bytes[index] != UInt8(ascii: "?") {
+            let byte = bytes[index]
+            let segmentStart = index == 0 || bytes[index - 1] == UInt8(ascii: "/")
+            if byte == UInt8(ascii: ":"), segmentStart, index + 1 < bytes.count, RequestBuilder.isIdentifierByte(bytes[index + 1]) {
+                // `:name`, up to the first byte that cannot be in a name.
+                var end = index + 1
+                while end < bytes.count, RequestBuilder.isIdentifierByte(bytes[end]) { end += 1 }
+                output.append(UInt8(ascii: "{"))
+                output.append(contentsOf: bytes[(index + 1)..<end])
+                output.append(UInt8(ascii: "}"))
+                index = end
             } else {
-                segments.append(segment)
+                output.append(byte)
+                index += 1
             }
         }
-        var joined = segments.joined(separator: "/")
-        if !joined.hasPrefix("/") { joined = "/" + joined }
-        let base = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
-        return base + joined
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `target` with each query value written as `REDACTED` unless `queryValues` shows it.
@@ -383,6 +393,7 @@ final class RequestObserver: Sendable {
 extension RequestObserver {
     /// Runs `work` with `span`'s context as the task's current one, so that what it starts —
     /// the transport's own span, a refresh's request — nests under it.
+    @inline(__always)
     static func within<T>(_ span: (any Span)?, _ work: () async throws(CourierError) -> T) async throws(CourierError) -> T {
         guard let span else { return try await work() }
         do {
@@ -412,5 +423,26 @@ extension ProgressHandler {
         ProgressHandler(interval: .seconds(Int64.max / 2)) { progress in
             if progress.total == progress.bytes { record(progress.bytes) }
         }
+    }
+}
+
+/// What spans and metrics say of a base URL, worked out once per provider: Foundation's URL
+/// accessors cost microseconds each on Linux.
+struct BaseURLParts: Sendable {
+    /// `scheme://host[:port]`, without credentials.
+    let origin: String
+    /// The path, percent-encoded, without a trailing slash.
+    let path: String
+    let host: String
+    /// The port, the scheme's default when none is written.
+    let port: Int
+
+    init(_ url: URL) {
+        origin = "\(url.scheme ?? "http")://\(url.authorityHost ?? "")\(url.port.map { ":\($0)" } ?? "")"
+        var path = url.percentEncodedBasePath
+        while path.hasSuffix("/") { path.removeLast() }
+        self.path = path
+        host = url.host ?? ""
+        port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
     }
 }

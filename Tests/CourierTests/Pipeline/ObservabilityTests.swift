@@ -324,6 +324,17 @@ struct ObservabilityTests {
         }
     }
 
+    @Test("Templates as the conventions write them: the base path first, {name} for :name, no query")
+    func templates() {
+        #expect(RequestObserver.template("/users/:id/repos", basePath: "") == "/users/{id}/repos")
+        #expect(RequestObserver.template("/files/:name.json", basePath: "/api/v1") == "/api/v1/files/{name}.json")
+        #expect(RequestObserver.template("/files/{name}.json?kind=raw", basePath: "/api/") == "/api/files/{name}.json")
+        #expect(RequestObserver.template("search", basePath: "") == "/search")
+        #expect(RequestObserver.template("/a/:/b:c/:x-y", basePath: "") == "/a/:/b:c/{x}-y")
+        #expect(RequestObserver.redacted("/p?a=1&b&c=%20x&d=", .only(["c"])) == "/p?a=REDACTED&b&c=%20x&d=REDACTED")
+        #expect(RequestObserver.redacted("/p", .redacted) == "/p")
+    }
+
     @Test("With a provider's logger at a higher level, no entry is made; with nothing listening, no observer at all")
     func nothingListening() async throws {
         #expect(RequestObserver.start(Observability()) == nil)
