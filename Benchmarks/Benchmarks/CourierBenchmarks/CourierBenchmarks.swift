@@ -12,6 +12,8 @@ import MetricsTestKit
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import OpenAPIAsyncHTTPClient
+import OpenAPIPeer
 import OpenAPIRuntime
 
 /// What the round-trip benchmarks share: one server, one AsyncHTTPClient, one URLSession.
@@ -31,6 +33,9 @@ struct Environment: Sendable {
     let courierObserved: UsersAPI
     /// The tracer the observed provider reports to, emptied as the benchmark goes.
     let tracer: InMemoryTracer
+    /// The peer: swift-openapi-generator's client over its AsyncHTTPClient transport, on the
+    /// same client.
+    let generated: OpenAPIPeer.Client
 
     static let shared = Task<Environment, any Error> {
         let port = try await BenchmarkServer.start()
@@ -59,7 +64,11 @@ struct Environment: Sendable {
             courierResilient: UsersAPI(provider: resilient),
             courierEvents: EventsAPI(provider: Provider(baseURL: base, client: client)),
             courierObserved: UsersAPI(provider: observed),
-            tracer: tracer
+            tracer: tracer,
+            generated: OpenAPIPeer.Client(
+                serverURL: URL(string: base)!,
+                transport: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: .seconds(30)))
+            )
         )
     }
 
@@ -119,6 +128,21 @@ enum Raw {
         let body = try await response.body.collect(upTo: 1 << 20)
         return try JSONDecoder().decode(User.self, from: Data(buffer: body))
     }
+
+    /// Through the generated client: the same user, decoded into its generated type.
+    static func generatedGet(_ env: Environment) async throws -> Components.Schemas.User {
+        try await env.generated.getUser(path: .init(id: 42)).ok.body.json
+    }
+
+    static func generatedPost(_ env: Environment) async throws -> Components.Schemas.User {
+        try await env.generated.createUser(body: .json(generatedUser)).ok.body.json
+    }
+
+    static let generatedUser = Components.Schemas.User(
+        id: sampleUser.id, login: sampleUser.login, name: sampleUser.name, email: sampleUser.email,
+        company: sampleUser.company, location: sampleUser.location, bio: sampleUser.bio,
+        followers: sampleUser.followers, following: sampleUser.following, isAdmin: sampleUser.isAdmin
+    )
 
     static func sessionGet(_ env: Environment) async throws -> User {
         let url = URL(string: env.base + "/users/42")!
@@ -206,6 +230,10 @@ let benchmarks: @Sendable () -> Void = {
     let pairs: [(name: String, courier: @Sendable (Environment) async throws -> Void, raw: @Sendable (Environment) async throws -> Void)] = [
         ("GET, AsyncHTTPClient", { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }, { blackHole(try await Raw.get($0)) }),
         ("POST, AsyncHTTPClient", { blackHole(try await $0.courierAsyncHTTPClient.create(user: sampleUser)) }, { blackHole(try await Raw.post($0)) }),
+        // The peer in place of the raw client: swift-openapi-generator's client on the same
+        // AsyncHTTPClient.
+        ("GET, AsyncHTTPClient vs the OpenAPI generator's client", { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }, { blackHole(try await Raw.generatedGet($0)) }),
+        ("POST, AsyncHTTPClient vs the OpenAPI generator's client", { blackHole(try await $0.courierAsyncHTTPClient.create(user: sampleUser)) }, { blackHole(try await Raw.generatedPost($0)) }),
         ("GET, URLSession", { blackHole(try await $0.courierURLSession.user(id: 42)) }, { blackHole(try await Raw.sessionGet($0)) }),
         ("POST, URLSession", { blackHole(try await $0.courierURLSession.create(user: sampleUser)) }, { blackHole(try await Raw.sessionPost($0)) }),
         // Not against the raw client: Courier with the standard retry policy against Courier
@@ -226,6 +254,8 @@ let benchmarks: @Sendable () -> Void = {
                 "round trip \(pair.name), c=\(concurrency): Courier vs raw",
                 configuration: .init(
                     metrics: [.custom("Courier batch (μs)", polarity: .prefersSmaller), .custom("raw batch (μs)", polarity: .prefersSmaller)],
+                    // In µs as they are: an automatic unit would print a c=64 batch as "11 K".
+                    units: [.custom("Courier batch (μs)"): .count, .custom("raw batch (μs)"): .count],
                     warmupIterations: 20,
                     maxDuration: .seconds(4),
                     maxIterations: concurrency == 1 ? 4000 : 400
