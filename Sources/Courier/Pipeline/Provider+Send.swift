@@ -114,7 +114,8 @@ extension Provider {
                 return try await self.send(request)
             },
             budget: retryBudget,
-            clock: clock
+            clock: clock,
+            recordLimit: responseBodyLimit
         )
     }
 

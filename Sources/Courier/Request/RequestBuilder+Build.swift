@@ -40,8 +40,9 @@ extension RequestBuilder {
 
     /// The body in its wire form, or `nil` when the request has none.
     func encodeBody(settings: BuildSettings) throws(CourierError) -> EncodedBody? {
-        let kinds = [body != nil, !fields.isEmpty, !parts.isEmpty].filter { $0 }.count
+        let kinds = (body != nil ? 1 : 0) + (fields.isEmpty ? 0 : 1) + (parts.isEmpty ? 0 : 1)
         if kinds > 1 { throw CourierError(.bodyAndFields) }
+        if kinds == 0 { return nil }
         func buffered(_ data: Data, _ contentType: String?) -> EncodedBody {
             EncodedBody(body: HTTPBody(data), contentType: contentType, length: Int64(data.count))
         }

@@ -8,6 +8,8 @@ func collectResponseBody(_ body: HTTPBody?, limit: Int) async throws(CourierErro
         throw CourierError(.responseTooLarge(limit: limit))
     }
     var data = Data()
+    // Room for the announced length at once, but not more than 1 MiB on the server's word alone.
+    if case .known(let length) = body.length { data.reserveCapacity(Int(min(length, 1 << 20))) }
     do {
         for try await chunk in body {
             guard data.count + chunk.count <= limit else { throw CourierError(.responseTooLarge(limit: limit)) }

@@ -13,6 +13,8 @@ struct StreamContext: Sendable {
     var budget: RetryBudget?
     /// The provider's clock, on which reconnection waits are measured.
     var clock: any Clock<Duration>
+    /// The most bytes one event or record may take: the provider's ``Provider/responseBodyLimit``.
+    var recordLimit: Int
 }
 
 /// Values read one by one from a response body as it arrives: the shared engine of
@@ -56,7 +58,9 @@ public struct TypedStreamIterator<Element: Sendable>: AsyncIteratorProtocol {
 /// on. Each reconnection spends one retry of the provider's ``RetryBudget``. Turn it off with
 /// `reconnects: false`; then, or when the budget is spent, the drop is thrown.
 ///
-/// Breaking out of the loop (or cancelling the task) closes the connection at once.
+/// Breaking out of the loop (or cancelling the task) closes the connection at once. The stream
+/// itself may run for ever, but no event may take more than the provider's
+/// ``Provider/responseBodyLimit``: a longer one fails with ``CourierError/Kind/responseTooLarge``.
 public struct ServerSentEvents<Element: Sendable>: AsyncSequence, Sendable {
     let stream: TypedStream<Event>
 
@@ -102,7 +106,8 @@ public struct ServerSentEvents<Element: Sendable>: AsyncSequence, Sendable {
 
 /// A stream of JSON values, one per line (JSON Lines, `application/jsonl`; also known as NDJSON),
 /// each decoded with the provider's body decoder as it arrives. Blank lines are skipped. Breaking
-/// out of the loop closes the connection at once.
+/// out of the loop closes the connection at once. A line longer than the provider's
+/// ``Provider/responseBodyLimit`` fails with ``CourierError/Kind/responseTooLarge``.
 public struct JSONLines<Element: Sendable>: AsyncSequence, Sendable {
     let stream: TypedStream<Element>
 
@@ -115,7 +120,8 @@ public struct JSONLines<Element: Sendable>: AsyncSequence, Sendable {
 
 /// A stream of JSON text sequences (RFC 7464, `application/json-seq`): values each preceded by
 /// the record separator `0x1E`, decoded with the provider's body decoder as they arrive. Breaking
-/// out of the loop closes the connection at once.
+/// out of the loop closes the connection at once. A record longer than the provider's
+/// ``Provider/responseBodyLimit`` fails with ``CourierError/Kind/responseTooLarge``.
 public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
     let stream: TypedStream<Element>
 
@@ -219,7 +225,7 @@ extension ResponseDecoder {
 
 /// Reads Server-Sent Events off a response, reconnecting when the connection drops.
 private struct EventReader<Element: Sendable> {
-    typealias Events = ServerSentEventsDeserializationSequence<ServerSentEventsLineDeserializationSequence<HTTPBody>>
+    typealias Events = ServerSentEventsDeserializationSequence<ServerSentEventsLineDeserializationSequence<BoundedEvents>>
     var events: Events.AsyncIterator
     var response: StreamedResponse
     let options: ResponseDecoder<ServerSentEvents<Element>>.EventStreamOptions
@@ -233,7 +239,7 @@ private struct EventReader<Element: Sendable> {
         self.response = response
         self.options = options
         self.decode = decode
-        self.events = response.body.asDecodedServerSentEvents().makeAsyncIterator()
+        self.events = BoundedEvents(response).asDecodedServerSentEvents().makeAsyncIterator()
     }
 
     mutating func next() async throws(CourierError) -> ServerSentEvents<Element>.Event? {
@@ -285,12 +291,110 @@ private struct EventReader<Element: Sendable> {
         var fields = HTTPFields()
         if let lastEventID, let name = HTTPField.Name("Last-Event-ID") { fields[name] = lastEventID }
         response = try await context.resend(fields)
-        events = response.body.asDecodedServerSentEvents().makeAsyncIterator()
+        events = BoundedEvents(response).asDecodedServerSentEvents().makeAsyncIterator()
     }
+}
+
+/// An event stream's body as the runtime's event-stream parser should see it: in chunks that end
+/// at a line end, and failing with ``CourierError/Kind/responseTooLarge`` once one event —
+/// everything between two blank lines — passes the provider's ``Provider/responseBodyLimit``.
+///
+/// swift-openapi-runtime's parser (1.13) keeps an unfinished line, and an event's `data` lines,
+/// without any bound, and looks for a line end from the start of what it keeps each time a chunk
+/// arrives. A server sending one endless line would grow the client's memory until it ran out,
+/// and cost time that grows with the square of the line. Here an unfinished line waits until its
+/// end arrives (each byte looked at once) and the parser is given whole lines only.
+struct BoundedEvents: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    let body: HTTPBody
+    let request: RawRequest
+    let limit: Int
+
+    init(_ response: StreamedResponse) {
+        body = response.body
+        request = response.request
+        limit = response.recordLimit
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: HTTPBody.AsyncIterator
+        let request: RawRequest
+        let limit: Int
+        /// The start of a line whose end has not arrived yet.
+        var unfinished: [UInt8] = []
+        var ended = false
+        /// Bytes since the last blank line.
+        var pending = 0
+        /// Whether the last byte ended a line (so that another line end makes a blank line).
+        var atLineStart = true
+        /// Whether the last byte was a CR, so that an LF after it ends no further line.
+        var afterCR = false
+
+        mutating func next() async throws -> ArraySlice<UInt8>? {
+            while !ended {
+                guard let chunk = try await base.next() else {
+                    ended = true
+                    // A last line without its end is the parser's to judge.
+                    return unfinished.isEmpty ? nil : unfinished[...]
+                }
+                var lastEnd: Int?
+                for index in chunk.indices {
+                    let byte = chunk[index]
+                    pending += 1
+                    switch byte {
+                    case 0x0A where afterCR:
+                        afterCR = false
+                        lastEnd = index
+                    case 0x0A, 0x0D:
+                        if atLineStart { pending = 0 }
+                        atLineStart = true
+                        afterCR = byte == 0x0D
+                        lastEnd = index
+                    default:
+                        atLineStart = false
+                        afterCR = false
+                    }
+                }
+                guard pending <= limit else {
+                    throw CourierError(.responseTooLarge(limit: limit), operationID: request.operationID, request: request)
+                }
+                guard let lastEnd else {
+                    unfinished.append(contentsOf: chunk)
+                    continue
+                }
+                let lines: ArraySlice<UInt8>
+                if unfinished.isEmpty {
+                    lines = chunk[...lastEnd]
+                } else {
+                    unfinished.append(contentsOf: chunk[...lastEnd])
+                    lines = unfinished[...]
+                    unfinished = []
+                }
+                unfinished.append(contentsOf: chunk[(lastEnd + 1)...])
+                return lines
+            }
+            return nil
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: body.makeAsyncIterator(), request: request, limit: limit) }
+}
+
+extension StreamedResponse {
+    /// The most bytes one event or record of a typed stream may take: the provider's
+    /// ``Provider/responseBodyLimit``.
+    var recordLimit: Int { context?.recordLimit ?? Provider.defaultBodyLimit }
 }
 
 /// Reads records split by `separator` off a response and decodes each as JSON: JSON Lines
 /// (records end with `\n`) and JSON text sequences (records start with `0x1E`).
+///
+/// Not swift-openapi-runtime's `JSONLinesDeserializationSequence` and
+/// `JSONSequenceDeserializationSequence` (1.13): they keep a record's bytes without any bound, so
+/// a server sending one endless line grows the client's memory until it runs out, and they move
+/// the rest of their buffer forward after every record. This reader keeps at most one record,
+/// fails with ``CourierError/Kind/responseTooLarge`` past the provider's ``Provider/responseBodyLimit``, and decodes with the
+/// provider's ``BodyDecoder`` (its key mapping included) rather than a plain `JSONDecoder`.
 private struct RecordReader {
     var body: HTTPBody.AsyncIterator
     let response: StreamedResponse
@@ -298,10 +402,8 @@ private struct RecordReader {
     let leading: Bool
     var buffer: [UInt8] = []
     var start = 0
+    var scanned = 0
     var finished = false
-
-    /// The most bytes one record may take: 64 MiB, the default response body limit.
-    static let recordLimit = 64 * 1024 * 1024
 
     init(response: StreamedResponse, separator: UInt8, leading: Bool) {
         self.response = response
@@ -331,12 +433,16 @@ private struct RecordReader {
     /// The next record's bytes, without its separator; `nil` at the end of the body.
     private mutating func nextRecord() async throws(CourierError) -> ArraySlice<UInt8>? {
         while true {
-            if let index = buffer[start...].firstIndex(of: separator) {
+            // Bytes before `scanned` hold no separator: each byte is looked at once, however
+            // many chunks a record spans.
+            if let index = buffer[max(start, scanned)...].firstIndex(of: separator) {
                 let record = buffer[start..<index]
                 start = index + 1
+                scanned = start
                 if leading && record.isEmpty { continue }
                 return record
             }
+            scanned = buffer.count
             if finished {
                 guard start < buffer.count else { return nil }
                 let record = buffer[start...]
@@ -346,6 +452,7 @@ private struct RecordReader {
             // Drop what was read before reading more, so the buffer holds one record at most.
             if start > 0 {
                 buffer.removeFirst(start)
+                scanned -= start
                 start = 0
             }
             let chunk: ArraySlice<UInt8>?
@@ -358,8 +465,8 @@ private struct RecordReader {
                 finished = true
                 continue
             }
-            guard buffer.count + chunk.count <= Self.recordLimit else {
-                throw CourierError(.responseTooLarge(limit: Self.recordLimit), operationID: response.request.operationID, request: response.request)
+            guard buffer.count + chunk.count <= response.recordLimit else {
+                throw CourierError(.responseTooLarge(limit: response.recordLimit), operationID: response.request.operationID, request: response.request)
             }
             buffer.append(contentsOf: chunk)
         }

@@ -126,6 +126,25 @@ struct FaultInjectionTests {
         #expect(outcome.memoryGrowth < Self.memoryBound(transport), "+\(outcome.megabytes) MB")
     }
 
+    @Test("An endless event or line in a typed stream stops at the body limit: Server-Sent Events, JSON Lines, JSON sequences", arguments: TransportKind.allCases)
+    func endlessEvent(transport: TransportKind) async throws {
+        var configured = try await transport.faultProvider()
+        configured.responseBodyLimit = 8 << 20
+        let provider = configured
+        let reads: [(String, @Sendable () async throws -> Void)] = [
+            ("events", { for try await _ in try await provider.send(Request(.get, "/endless", receiving: .events(String.self))) {} }),
+            ("lines", { for try await _ in try await provider.send(Request(.get, "/endless", receiving: .jsonLines(Int.self))) {} }),
+            ("sequence", { for try await _ in try await provider.send(Request(.get, "/endless", receiving: .jsonSequence(Int.self))) {} }),
+        ]
+        for (label, read) in reads {
+            let outcome = await fault(within: .seconds(40)) { try await read() }
+            #expect(outcome.error?.kind == .responseTooLarge, "\(label): \(String(describing: outcome.error))")
+            #expect(outcome.error?.message.contains("\(8 << 20)") == true, "\(label)")
+            #expect(outcome.elapsed < .seconds(25), "\(label)")
+            #expect(outcome.memoryGrowth < Self.memoryBound(transport), "\(label): +\(outcome.megabytes) MB")
+        }
+    }
+
     @Test("An endless download stops at its limit, the file no longer than the limit", arguments: TransportKind.allCases)
     func endlessDownload(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()

@@ -16,6 +16,12 @@ struct GuardedEndpoint: Endpoint {
     func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/script/\(name)") }
 }
 
+@Endpoint(.get, "/script/:name")
+struct GuardedMacroEndpoint {
+    typealias Response = String
+    @PathParameter var name: String
+}
+
 /// A token with a lifetime, as an OAuth client keeps it.
 struct Token: Sendable, Equatable {
     var value: String
@@ -215,7 +221,7 @@ struct AuthenticatorTests {
         #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") } == ["Bearer fresh", "Bearer fresh"])
     }
 
-    @Test("Every front-end is refreshed the same way: @API, Endpoint, fluent", arguments: TransportKind.allCases)
+    @Test("Every front-end is refreshed the same way: @API, Endpoint, @Endpoint, fluent", arguments: TransportKind.allCases)
     func frontEnds(transport: TransportKind) async throws {
         let name = scriptName("auth-front-ends", transport)
         guardedScript(name, accepting: "fresh")
@@ -223,9 +229,43 @@ struct AuthenticatorTests {
         let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .zero))
         #expect(try await GuardedAPI(provider: provider).fetch(name: name) == "secret")
         #expect(try await provider.send(GuardedEndpoint(name: name)) == "secret")
+        #expect(try await provider.send(GuardedMacroEndpoint(name: name)) == "secret")
         #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "secret")
         #expect(log.refreshes == 1)
-        #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") } == ["Bearer stale", "Bearer fresh", "Bearer fresh", "Bearer fresh"])
+        #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") } == ["Bearer stale"] + Array(repeating: "Bearer fresh", count: 4))
+    }
+
+    @Test("A failure of the user's own kind — a 403 saying the token expired — is refreshed; a 401 then is not this authenticator's", arguments: TransportKind.allCases)
+    func customFailure(transport: TransportKind) async throws {
+        let expired = try #require(HTTPField.Name("X-Token-Expired"))
+        let name = scriptName("auth-custom", transport)
+        FaultServer.script(name) { arrival in
+            arrival.header("Authorization") == "Bearer fresh" ? .answer(status: 200, body: "secret") : .answer(status: 403, headers: [("X-Token-Expired", "true")])
+        }
+        let log = RefreshLog()
+        let tokens = Authenticator<Token>(
+            credential: Token(value: "stale"),
+            apply: { token, request in request.headers[.authorization] = "Bearer \(token.value)" },
+            refresh: { _ in
+                log.count.withLock { $0 += 1 }
+                return Token(value: "fresh")
+            },
+            isAuthenticationFailure: { $0.status.code == 403 && $0.headerFields[expired] == "true" }
+        )
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: tokens)
+        #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "secret")
+        #expect(log.refreshes == 1)
+        #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") } == ["Bearer stale", "Bearer fresh"])
+
+        let other = scriptName("auth-custom-401", transport)
+        FaultServer.script(other, [.answer(status: 401, headers: [("WWW-Authenticate", "Bearer")])])
+        let error = await #expect(throws: CourierError.self) {
+            try await provider.send(Request(.get, "/script/\(other)", receiving: .text))
+        }
+        #expect(error?.kind == .status)
+        #expect(error?.response?.statusCode == 401)
+        #expect(log.refreshes == 1)
+        #expect(FaultServer.arrivals(ofScript: other).count == 1)
     }
 
     @Test("The credential never goes to another origin: not to an absolute URL elsewhere, not through a redirect", arguments: TransportKind.allCases)

@@ -19,6 +19,16 @@ struct BytesEndpoint: Endpoint {
     func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/bytes/\(count)") }
 }
 
+struct DigestEndpoint: Endpoint {
+    typealias Response = DigestReply
+    var data: Data
+    func makeRequest() -> RequestBuilder {
+        var builder = RequestBuilder(method: .post, path: "/digest")
+        builder.setBody(data: data, contentType: "application/octet-stream")
+        return builder
+    }
+}
+
 /// The reports a progress handler received, in order.
 final class ProgressLog: Sendable {
     let reports = Locked<[TransferProgress]>([])
@@ -68,6 +78,24 @@ struct ProgressTests {
         expectProgress(log.all, total: Int64(Self.size), "upload")
         if transport == .asyncHTTPClient {
             #expect(log.all.count > 4, "\(log.all.count) reports")
+        }
+    }
+
+    @Test("Uploads in every front-end: @API, Endpoint, fluent, each ending at the body's length", arguments: TransportKind.allCases)
+    func uploadsEverywhere(transport: TransportKind) async throws {
+        let provider = try await transport.provider()
+        let data = Data(repeating: 0x62, count: Self.size)
+        let calls: [(String, @Sendable (@escaping @Sendable (TransferProgress) -> Void) async throws -> DigestReply)] = [
+            ("@API", { report in try await provider.send(TransfersAPI.Requests.digest(data: HTTPBody(data)).uploadProgress(every: .zero, report)) }),
+            ("Endpoint", { report in try await provider.send(Request(DigestEndpoint(data: data)).uploadProgress(every: .zero, report)) }),
+            ("fluent", { report in
+                try await provider.send(Request(.post, "/digest", receiving: .json(DigestReply.self)).body(.data(data)).uploadProgress(every: .zero, report))
+            }),
+        ]
+        for (label, call) in calls {
+            let log = ProgressLog()
+            #expect(try await call(log.record).count == Self.size, "\(label)")
+            expectProgress(log.all, total: Int64(Self.size), label)
         }
     }
 

@@ -33,6 +33,12 @@ struct TickLines: Endpoint {
     func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/script/\(name)") }
 }
 
+struct TickSequence: Endpoint {
+    typealias Response = JSONSequence<Tick>
+    var name: String
+    func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/script/\(name)") }
+}
+
 /// Reads every value of `stream`.
 func collect<S: AsyncSequence>(_ stream: S) async throws -> [S.Element] {
     var values: [S.Element] = []
@@ -121,6 +127,27 @@ struct TypedStreamTests {
         #expect(FaultServer.arrivals(ofScript: once).count == 1)
     }
 
+    @Test("A dropped stream does not reconnect when the provider's retry budget is spent, and says so", arguments: TransportKind.allCases)
+    func reconnectNeedsBudget(transport: TransportKind) async throws {
+        var provider = try await transport.faultProvider(idle: .seconds(5))
+        provider.clock = RecordingClock()
+        provider.retryBudget = RetryBudget(ratio: 0, minimum: 0)
+        let name = scriptName("sse-spent", transport)
+        FaultServer.script(name, [
+            .stream(contentType: "text/event-stream", chunks: ["id: 1\ndata: {\"n\":1}\n\n"], end: .reset),
+            .stream(contentType: "text/event-stream", chunks: ["id: 2\ndata: {\"n\":2}\n\n"]),
+        ])
+        let events = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self)))
+        var seen: [Tick] = []
+        let error = await #expect(throws: CourierError.self) {
+            for try await tick in events { seen.append(tick) }
+        }
+        #expect(seen == [Tick(n: 1)])
+        #expect(error?.kind == .transport)
+        #expect(error?.retryStoppedBecause?.contains("budget is spent") == true, "\(String(describing: error?.retryStoppedBecause))")
+        #expect(FaultServer.arrivals(ofScript: name).count == 1)
+    }
+
     @Test("Breaking out of the loop closes the connection at once, as the server sees", arguments: TransportKind.allCases)
     func cancellationCloses(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider(idle: .seconds(30))
@@ -176,6 +203,11 @@ struct TypedStreamTests {
             ("@API sequence", "application/json-seq", "\u{1E}{\"n\":1}\n\u{1E}{\"n\":2}\n", { try await collect(try await api.sequence(name: $0)) }),
             ("Endpoint events", "text/event-stream", events, { try await collect(try await provider.send(TickEvents(name: $0))) }),
             ("Endpoint lines", "application/jsonl", lines, { try await collect(try await provider.send(TickLines(name: $0))) }),
+            ("Endpoint sequence", "application/json-seq", "\u{1E}{\"n\":1}\n\u{1E}{\"n\":2}\n", { try await collect(try await provider.send(TickSequence(name: $0))) }),
+            ("fluent lines", "application/jsonl", lines, { try await collect(try await provider.send(Request(.get, "/script/\($0)", receiving: .jsonLines(Tick.self)))) }),
+            ("fluent sequence", "application/json-seq", "\u{1E}{\"n\":1}\n\u{1E}{\"n\":2}\n", {
+                try await collect(try await provider.send(Request(.get, "/script/\($0)", receiving: .jsonSequence(Tick.self))))
+            }),
             ("fluent events", "text/event-stream", events, { try await collect(try await provider.send(Request(.get, "/script/\($0)", receiving: .events(Tick.self)))) }),
         ]
         for (label, contentType, body, call) in cases {
