@@ -27,6 +27,7 @@ FILTERS = [
     "round trip GET, AsyncHTTPClient, (retry policy idle vs none|no retry policy vs an idle one), c=.*",
     "mallocs (GET|POST), (AsyncHTTPClient|URLSession): .*",
     "build: .*",
+    "build and send: .*",
     "decode: .*",
 ]
 

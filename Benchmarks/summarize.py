@@ -13,7 +13,7 @@ def parse(text):
     text = re.sub(r'\x1b\[[0-9;]*m', '', text)
     results, current = {}, None
     for line in text.splitlines():
-        if re.match(r'^(build|encode|decode|round trip|mallocs|memory|events)\b.*:', line):
+        if re.match(r'^(build|build and send|encode|decode|round trip|mallocs|memory|events)\b.*:', line):
             current = line.strip(); results[current] = {}
         elif current and line.startswith('│') and 'Metric' not in line:
             cells = [c.strip() for c in line.strip('│').split('│')]

@@ -97,6 +97,47 @@ public struct HTTPClientTransport: ClientTransport {
         baseURL: URL,
         operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        let (head, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: Self.bufferedLimit)
+        switch payload {
+        case .none: return (head, nil)
+        case .whole(let buffer): return (head, HTTPBody(buffer.readableBytesView))
+        case .stream(let body): return (head, body)
+        }
+    }
+
+    /// Sends `request` as ``send(_:body:baseURL:operationID:)`` does, but hands a body of at most
+    /// `limit` bytes (and 256 KiB) over as `Data`, read whole, without wrapping it in an
+    /// `HTTPBody` that the caller would read back into `Data`. A longer body, or one of unknown
+    /// length, comes as a stream.
+    package func sendReadingWhole(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        baseURL: URL,
+        limit: Int
+    ) async throws -> (HTTPResponse, WholeOrStreamed) {
+        let (head, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: min(Self.bufferedLimit, Int64(limit)))
+        switch payload {
+        case .none: return (head, .stream(nil))
+        case .whole(let buffer): return (head, .whole(Data(buffer.readableBytesView)))
+        case .stream(let body): return (head, .stream(body))
+        }
+    }
+
+    /// A response body read whole, or one still to be read.
+    package enum WholeOrStreamed: Sendable {
+        case whole(Data)
+        case stream(HTTPBody?)
+    }
+
+    private enum Payload {
+        case none
+        case whole(ByteBuffer)
+        case stream(HTTPBody)
+    }
+
+    /// The exchange behind both ways of sending: a response body of known length up to
+    /// `wholeUpTo` bytes is read at once into one buffer.
+    private func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         outgoing.headers.reserveCapacity(request.headerFields.count)
@@ -149,19 +190,18 @@ public struct HTTPClientTransport: ClientTransport {
         let head = HTTPResponse(status: .init(code: Int(incoming.status.code), reasonPhrase: incoming.status.reasonPhrase), headerFields: fields)
         switch request.method {
         case .head, .connect:
-            return (head, nil)
+            return (head, .none)
         default:
             let length = fields[.contentLength].flatMap(Int64.init)
-            if let length, length <= Self.bufferedLimit {
+            if let length, length <= wholeUpTo {
                 // A small body is read at once into one buffer rather than chunk by chunk.
                 do {
-                    let buffer = try await incoming.body.collect(upTo: Int(length))
-                    return (head, HTTPBody(buffer.readableBytesView))
+                    return (head, .whole(try await incoming.body.collect(upTo: Int(length))))
                 } catch {
                     throw Self.classify(error)
                 }
             }
-            return (head, HTTPBody(ClassifiedBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single))
+            return (head, .stream(HTTPBody(ClassifiedBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single)))
         }
     }
 }

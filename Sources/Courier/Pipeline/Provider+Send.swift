@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(CourierHTTPClientTransport)
+import CourierHTTPClientTransport
+#endif
 import HTTPTypes
 import OpenAPIRuntime
 
@@ -199,6 +202,12 @@ extension Provider {
     /// Runs `request` through the chain and the transport and reads the whole response, up to
     /// ``responseBodyLimit``. The status is not checked.
     func execute(_ request: RawRequest) async throws(CourierError) -> Response {
+        #if canImport(CourierHTTPClientTransport)
+        if middlewares.isEmpty, request.downloadProgress == nil {
+            let step = transportStep(for: request)
+            if let client = step.base as? HTTPClientTransport { return try await execute(request, step, on: client) }
+        }
+        #endif
         let (head, body) = try await executeStreaming(request)
         do {
             let data = try await collectResponseBody(body.map { request.downloadProgress?.counting($0) ?? $0 }, limit: responseBodyLimit)
@@ -207,6 +216,29 @@ extension Provider {
             throw error.with(operationID: request.operationID, request: request)
         }
     }
+
+    #if canImport(CourierHTTPClientTransport)
+    /// ``execute(_:)`` on Courier's AsyncHTTPClient transport with no middleware between: a small
+    /// body comes back as `Data` read whole, never wrapped in an `HTTPBody` to be read again.
+    private func execute(_ request: RawRequest, _ step: TransportStep, on client: HTTPClientTransport) async throws(CourierError) -> Response {
+        let limit = responseBodyLimit
+        do {
+            let (head, payload) = try await step.send(request.head, body: request.body, baseURL: request.baseURL) { head, body, baseURL in
+                try await client.sendReadingWhole(head, body: body, baseURL: baseURL, limit: limit)
+            }
+            switch payload {
+            case .whole(let data):
+                return Response(head: head, body: data, request: request)
+            case .stream(let body):
+                return Response(head: head, body: try await collectResponseBody(body, limit: limit), request: request)
+            }
+        } catch let error as CourierError {
+            throw error.with(operationID: request.operationID, request: request)
+        } catch {
+            throw PipelineErrors.classifyTransport(error).with(operationID: request.operationID, request: request)
+        }
+    }
+    #endif
 
     /// Runs `request` through the chain and the transport and returns the response with its body
     /// unread.

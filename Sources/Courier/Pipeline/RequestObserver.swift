@@ -431,6 +431,10 @@ extension ProgressHandler {
 struct BaseURLParts: Sendable {
     /// `scheme://host[:port]`, without credentials.
     let origin: String
+    /// The scheme as written.
+    let scheme: String?
+    /// `host[:port]`, without credentials; an IPv6 host in brackets.
+    let authority: String?
     /// The path, percent-encoded, without a trailing slash.
     let path: String
     let host: String
@@ -439,6 +443,8 @@ struct BaseURLParts: Sendable {
 
     init(_ url: URL) {
         origin = "\(url.scheme ?? "http")://\(url.authorityHost ?? "")\(url.port.map { ":\($0)" } ?? "")"
+        scheme = url.scheme
+        authority = url.authorityHost.map { host in url.port.map { "\(host):\($0)" } ?? host }
         var path = url.percentEncodedBasePath
         while path.hasSuffix("/") { path.removeLast() }
         self.path = path

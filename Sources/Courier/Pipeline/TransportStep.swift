@@ -19,46 +19,64 @@ struct TransportStep: Sendable {
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        let first = try await hop(request, body: body, baseURL: baseURL, operationID: operationID)
+        try await send(request, body: body, baseURL: baseURL) { request, body, baseURL in
+            try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
+        }
+    }
+
+    /// The same, each hop through `exchange` in place of the transport's `send`: for a transport
+    /// that hands a response body over in another form.
+    func send<Body>(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        baseURL: URL,
+        exchange: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, Body)
+    ) async throws -> (HTTPResponse, Body) {
+        let first = try await hop(request, body: body, baseURL: baseURL, exchange)
         guard redirects.limit > 0, Self.redirectStatuses.contains(first.0.status.code) else { return first }
-        return try await follow(first, request: request, body: body, baseURL: baseURL, operationID: operationID)
+        return try await follow(first, request: request, body: body, baseURL: baseURL, exchange)
     }
 
     /// One exchange with the transport, with the jar's cookies added and its answer's kept.
-    private func hop(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        guard let cookieJar else { return try await base.send(request, body: body, baseURL: baseURL, operationID: operationID) }
+    private func hop<Body>(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        baseURL: URL,
+        _ exchange: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, Body)
+    ) async throws -> (HTTPResponse, Body) {
+        guard let cookieJar else { return try await exchange(request, body, baseURL) }
         var request = request
         let url = URL(string: baseURL.absoluteString + (request.path ?? "/")) ?? baseURL
         if let header = cookieJar.header(for: url) {
             // Beside the request's own; every transport sends all `Cookie` fields as one header.
             request.headerFields.append(HTTPField(name: .cookie, value: header))
         }
-        let answer = try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
+        let answer = try await exchange(request, body, baseURL)
         cookieJar.receive(answer.0.headerFields[values: .setCookie], from: url)
         return answer
     }
 
     /// Follows the redirect `first` answered to `request`, hop by hop, within the policy.
-    private func follow(
-        _ first: (HTTPResponse, HTTPBody?),
+    private func follow<Body>(
+        _ first: (HTTPResponse, Body),
         request: HTTPRequest,
         body: HTTPBody?,
         baseURL: URL,
-        operationID: String
-    ) async throws -> (HTTPResponse, HTTPBody?) {
+        _ exchange: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, Body)
+    ) async throws -> (HTTPResponse, Body) {
         var request = request
         var body = body
         let originalBaseURL = baseURL
         var baseURL = baseURL
         var hops = 0
-        var answer: (HTTPResponse, HTTPBody?)? = first
+        var answer: (HTTPResponse, Body)? = first
         while true {
-            let (response, responseBody): (HTTPResponse, HTTPBody?)
+            let (response, responseBody): (HTTPResponse, Body)
             if let pending = answer {
                 (response, responseBody) = pending
                 answer = nil
             } else {
-                (response, responseBody) = try await hop(request, body: body, baseURL: baseURL, operationID: operationID)
+                (response, responseBody) = try await hop(request, body: body, baseURL: baseURL, exchange)
             }
             guard Self.redirectStatuses.contains(response.status.code), hops < redirects.limit,
                 let location = response.headerFields[.location],
