@@ -97,7 +97,7 @@ public struct HTTPClientTransport: ClientTransport {
         baseURL: URL,
         operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let (head, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: Self.bufferedLimit)
+        let (head, payload) = try await exchange(request, body: body.map { .stream($0) }, baseURL: baseURL, wholeUpTo: Self.bufferedLimit)
         switch payload {
         case .none: return (head, nil)
         case .whole(let buffer): return (head, HTTPBody(buffer.readableBytesView))
@@ -111,7 +111,7 @@ public struct HTTPClientTransport: ClientTransport {
     /// length, comes as a stream.
     package func sendReadingWhole(
         _ request: HTTPRequest,
-        body: HTTPBody?,
+        body: OutgoingBody?,
         baseURL: URL,
         limit: Int
     ) async throws -> (HTTPResponse, WholeOrStreamed) {
@@ -121,6 +121,12 @@ public struct HTTPClientTransport: ClientTransport {
         case .whole(let buffer): return (head, .whole(Data(buffer.readableBytesView)))
         case .stream(let body): return (head, .stream(body))
         }
+    }
+
+    /// A request body: bytes already in memory, or a stream.
+    package enum OutgoingBody: Sendable {
+        case bytes(Data)
+        case stream(HTTPBody)
     }
 
     /// A response body read whole, or one still to be read.
@@ -137,7 +143,7 @@ public struct HTTPClientTransport: ClientTransport {
 
     /// The exchange behind both ways of sending: a response body of known length up to
     /// `wholeUpTo` bytes is read at once into one buffer.
-    private func exchange(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
+    private func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         outgoing.headers.reserveCapacity(request.headerFields.count)
@@ -158,7 +164,15 @@ public struct HTTPClientTransport: ClientTransport {
             tracer.inject(context, into: &written, using: HeaderInjector())
             for (name, _) in written { outgoing.headers.remove(name: name) }
         }
-        if let body {
+        switch body {
+        case .none:
+            break
+        case .bytes(let data) where data.count <= Self.bufferedLimit:
+            outgoing.body = .bytes(ByteBuffer(bytes: data))
+        case .bytes(let data):
+            let body = HTTPBody(data)
+            outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: .known(Int64(data.count)))
+        case .stream(let body):
             switch body.length {
             case .known(let count) where count <= Self.bufferedLimit:
                 // Small bodies go as one buffer: AsyncHTTPClient's streaming path costs more than

@@ -14,7 +14,7 @@ extension Provider {
         let step = transportStep(for: request)
         var next: Next = { head, body, baseURL in
             do {
-                return try await step.send(head, body: body, baseURL: baseURL, operationID: operationID)
+                return try await step.send(head, body: body.map { .stream($0) }, baseURL: baseURL, operationID: operationID)
             } catch {
                 throw PipelineErrors.classifyTransport(error)
             }

@@ -118,7 +118,7 @@ extension Provider {
         if let authenticator, !state.refreshed, let status, authenticator.isAuthenticationFailure(status) {
             state.refreshed = true
             state.append(request.attempt, status: status.status)
-            if request.body?.iterationBehavior == .single {
+            if request.payload?.isReplayable == false {
                 // Not sent again; the refresh still happens, for the requests that follow.
                 Task { [refreshes] in try? await authenticator.refresh(after: refreshes) }
                 state.record.stoppedBecause = "the credential was refused, and the request body can be read only once, so it was not sent again"
@@ -182,7 +182,7 @@ extension Provider {
         if !notSent, !RetryPolicy.idempotentMethods.contains(request.method), request.headers[.idempotencyKey] == nil {
             return .stop("\(request.method) is not idempotent and may have reached the server; an Idempotency-Key header would make it safe to retry")
         }
-        if request.body?.iterationBehavior == .single {
+        if request.payload?.isReplayable == false {
             return .stop("the request body can be read only once, so it cannot be sent again")
         }
         let ceiling = policy.ceiling(after: request.attempt)

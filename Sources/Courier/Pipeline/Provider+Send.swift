@@ -223,8 +223,14 @@ extension Provider {
     private func execute(_ request: RawRequest, _ step: TransportStep, on client: HTTPClientTransport) async throws(CourierError) -> Response {
         let limit = responseBodyLimit
         do {
-            let (head, payload) = try await step.send(request.head, body: request.body, baseURL: request.baseURL) { head, body, baseURL in
-                try await client.sendReadingWhole(head, body: body, baseURL: baseURL, limit: limit)
+            let (head, payload) = try await step.send(request.head, body: request.payload, baseURL: request.baseURL) { head, body, baseURL in
+                let outgoing: HTTPClientTransport.OutgoingBody? =
+                    switch body {
+                    case .bytes(let data): .bytes(data)
+                    case .stream(let stream): .stream(stream)
+                    case nil: nil
+                    }
+                return try await client.sendReadingWhole(head, body: outgoing, baseURL: baseURL, limit: limit)
             }
             switch payload {
             case .whole(let data):
@@ -246,7 +252,7 @@ extension Provider {
         do {
             if middlewares.isEmpty {
                 // No chain to build: the transport step is called directly.
-                return try await transportStep(for: request).send(request.head, body: request.body, baseURL: request.baseURL, operationID: request.operationID)
+                return try await transportStep(for: request).send(request.head, body: request.payload, baseURL: request.baseURL, operationID: request.operationID)
             }
             return try await makeChain(for: request)(request.head, request.body, request.baseURL)
         } catch let error as CourierError {

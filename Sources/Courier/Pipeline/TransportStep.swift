@@ -18,9 +18,9 @@ struct TransportStep: Sendable {
 
     static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(_ request: HTTPRequest, body: RequestPayload?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
         try await send(request, body: body, baseURL: baseURL) { request, body, baseURL in
-            try await base.send(request, body: body, baseURL: baseURL, operationID: operationID)
+            try await base.send(request, body: body?.httpBody, baseURL: baseURL, operationID: operationID)
         }
     }
 
@@ -28,9 +28,9 @@ struct TransportStep: Sendable {
     /// that hands a response body over in another form.
     func send<Body>(
         _ request: HTTPRequest,
-        body: HTTPBody?,
+        body: RequestPayload?,
         baseURL: URL,
-        exchange: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, Body)
+        exchange: (HTTPRequest, RequestPayload?, URL) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         let first = try await hop(request, body: body, baseURL: baseURL, exchange)
         guard redirects.limit > 0, Self.redirectStatuses.contains(first.0.status.code) else { return first }
@@ -40,9 +40,9 @@ struct TransportStep: Sendable {
     /// One exchange with the transport, with the jar's cookies added and its answer's kept.
     private func hop<Body>(
         _ request: HTTPRequest,
-        body: HTTPBody?,
+        body: RequestPayload?,
         baseURL: URL,
-        _ exchange: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, Body)
+        _ exchange: (HTTPRequest, RequestPayload?, URL) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         guard let cookieJar else { return try await exchange(request, body, baseURL) }
         var request = request
@@ -60,9 +60,9 @@ struct TransportStep: Sendable {
     private func follow<Body>(
         _ first: (HTTPResponse, Body),
         request: HTTPRequest,
-        body: HTTPBody?,
+        body: RequestPayload?,
         baseURL: URL,
-        _ exchange: (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, Body)
+        _ exchange: (HTTPRequest, RequestPayload?, URL) async throws -> (HTTPResponse, Body)
     ) async throws -> (HTTPResponse, Body) {
         var request = request
         var body = body
@@ -89,7 +89,7 @@ struct TransportStep: Sendable {
             }
             let code = response.status.code
             let changesToGet = code == 303 || ((code == 301 || code == 302) && request.method == .post)
-            if !changesToGet, let body, body.iterationBehavior == .single {
+            if !changesToGet, let body, !body.isReplayable {
                 // The body cannot be sent again; the redirect is returned as it is.
                 return (response, responseBody)
             }

@@ -8,7 +8,15 @@ public struct RawRequest: Sendable {
     /// Method, path with query (relative to ``baseURL``) and headers.
     public var head: HTTPRequest
     /// The body, if there is one.
-    public var body: HTTPBody?
+    ///
+    /// A body Courier encoded is kept as its bytes until something asks for it here; each read
+    /// then gives a new `HTTPBody` of those bytes.
+    public var body: HTTPBody? {
+        get { payload?.httpBody }
+        set { payload = newValue.map { .stream($0) } }
+    }
+    /// The body as it is held.
+    var payload: RequestPayload?
     /// The base URL the path is relative to.
     public var baseURL: URL
     /// The endpoint's name, such as `"Users.getUser"`.
@@ -35,7 +43,7 @@ public struct RawRequest: Sendable {
     /// A request with `head` and `body`, its path relative to `baseURL`.
     public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String, streamsResponse: Bool = false) {
         self.head = head
-        self.body = body
+        self.payload = body.map { .stream($0) }
         self.baseURL = baseURL
         self.operationID = operationID
         self.streamsResponse = streamsResponse
@@ -67,9 +75,32 @@ public struct RawRequest: Sendable {
     /// The body's bytes, read up to `limit`. A body that can be read only once is read here and
     /// replaced by a buffered copy, so the request can still be sent.
     public mutating func collectBody(upTo limit: Int = .max) async throws -> Data? {
+        if case .bytes(let data) = payload, data.count <= limit { return data }
         guard let body else { return nil }
         let data = try await Data(collecting: body, upTo: limit)
         if body.iterationBehavior == .single { self.body = HTTPBody(data) }
         return data
+    }
+}
+
+/// A request body as the pipeline holds it: bytes Courier encoded, or a stream.
+enum RequestPayload: Sendable {
+    case bytes(Data)
+    case stream(HTTPBody)
+
+    /// The body as transports and middleware take it.
+    var httpBody: HTTPBody {
+        switch self {
+        case .bytes(let data): HTTPBody(data)
+        case .stream(let body): body
+        }
+    }
+
+    /// Whether it can be sent again.
+    var isReplayable: Bool {
+        switch self {
+        case .bytes: true
+        case .stream(let body): body.iterationBehavior == .multiple
+        }
     }
 }

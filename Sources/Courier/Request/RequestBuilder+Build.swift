@@ -28,11 +28,13 @@ extension RequestBuilder {
             fields[.contentLength] = nil
         }
         let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: fields)
-        return RawRequest(head: head, body: encoded?.body, baseURL: baseURL, operationID: operationID)
+        var raw = RawRequest(head: head, baseURL: baseURL, operationID: operationID)
+        raw.payload = encoded?.body
+        return raw
     }
 
     struct EncodedBody {
-        var body: HTTPBody
+        var body: RequestPayload
         var contentType: String?
         /// `nil` for a stream of unknown length, sent chunked.
         var length: Int64?
@@ -44,12 +46,12 @@ extension RequestBuilder {
         if kinds > 1 { throw CourierError(.bodyAndFields) }
         if kinds == 0 { return nil }
         func buffered(_ data: Data, _ contentType: String?) -> EncodedBody {
-            EncodedBody(body: HTTPBody(data), contentType: contentType, length: Int64(data.count))
+            EncodedBody(body: .bytes(data), contentType: contentType, length: Int64(data.count))
         }
         if !parts.isEmpty {
             let multipart = MultipartBody(boundary: MultipartBody.makeBoundary(), parts: parts)
             let body = try multipart.httpBody()
-            return EncodedBody(body: body, contentType: multipart.contentType, length: body.knownLength)
+            return EncodedBody(body: .stream(body), contentType: multipart.contentType, length: body.knownLength)
         }
         let encoder: any BodyEncoder
         if bodyEncoder == nil && keyMapping == nil {
@@ -84,10 +86,10 @@ extension RequestBuilder {
             }
             return buffered(data, "\(type); charset=\(charset)")
         case .stream(let stream, let type):
-            return EncodedBody(body: stream, contentType: type, length: stream.knownLength)
+            return EncodedBody(body: .stream(stream), contentType: type, length: stream.knownLength)
         case .file(let url, let type):
             let stream = try HTTPBody.file(url)
-            return EncodedBody(body: stream, contentType: type, length: stream.knownLength)
+            return EncodedBody(body: .stream(stream), contentType: type, length: stream.knownLength)
         }
     }
 
