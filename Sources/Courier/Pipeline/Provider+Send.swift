@@ -55,7 +55,10 @@ extension Provider {
         switch request.decoder.read {
         case .buffered(let decode):
             let (response, record): (Response, RetryRecord) =
-                if let total {
+                if total == nil, !policy.retries, authenticator == nil {
+                    // One attempt and no bound of its own: no closure to make for the loop.
+                    (try await execute(raw), RetryRecord())
+                } else if let total {
                     try await within(total, raw, progress) { () async throws(CourierError) in
                         try await self.exchange(raw, policy, authenticator, total, progress, perform: self.execute, head: { $0.head })
                     }

@@ -4,7 +4,7 @@ extension RequestBuilder {
     func renderTarget(keyMapping: KeyMapping, arrays: ArrayEncoding) throws(CourierError) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(path.utf8.count + 32 * (queryItems.count + parameters.count))
-        var used = [Bool](repeating: false, count: parameters.count)
+        var used = UsedParameters()
 
         let template = Array(path.utf8)
         let questionMark = template.firstIndex(of: UInt8(ascii: "?")) ?? template.endIndex
@@ -21,7 +21,7 @@ extension RequestBuilder {
             output.append(UInt8(ascii: "/"))
             segmentStart = segmentEnd + 1
         }
-        for (index, parameter) in parameters.enumerated() where !used[index] {
+        for (index, parameter) in parameters.enumerated() where !used.contains(index) {
             throw CourierError(.unusedPathParameter(name: parameter.name, path: path))
         }
 
@@ -37,7 +37,7 @@ extension RequestBuilder {
 
     /// One segment: static text kept (encoded where it must be), `:name` at the segment's start
     /// and `{name}` anywhere replaced by their values, encoded so that they cannot leave it.
-    private func renderSegment(_ segment: ArraySlice<UInt8>, into output: inout [UInt8], used: inout [Bool]) throws(CourierError) {
+    private func renderSegment(_ segment: ArraySlice<UInt8>, into output: inout [UInt8], used: inout UsedParameters) throws(CourierError) {
         // Whether the segment's decoded text is empty, "." or ".."; only those can remove or
         // climb a segment.
         var decodedLength = 0
@@ -50,7 +50,7 @@ extension RequestBuilder {
             else {
                 throw CourierError(.missingPathParameter(name: String(decoding: name, as: UTF8.self), path: path))
             }
-            used[index] = true
+            used.insert(index)
             for byte in value.utf8 {
                 PercentEncoding.append(byte, to: &output, allowing: PercentEncoding.isUnreserved)
                 if byte != UInt8(ascii: ".") { decodedIsDots = false }
@@ -129,5 +129,20 @@ extension RequestBuilder {
                 for pair in flattened { append(pair.0, pair.1) }
             }
         }
+    }
+}
+
+/// Which path parameters a template used: bits of one integer for up to 64 parameters (no
+/// allocation on the request path), a set beyond that.
+struct UsedParameters {
+    private var bits: UInt64 = 0
+    private var more: Set<Int> = []
+
+    mutating func insert(_ index: Int) {
+        if index < 64 { bits |= 1 << UInt64(index) } else { more.insert(index) }
+    }
+
+    func contains(_ index: Int) -> Bool {
+        index < 64 ? bits & (1 << UInt64(index)) != 0 : more.contains(index)
     }
 }
