@@ -361,7 +361,9 @@ private final class FaultHandler: ChannelInboundHandler {
         switch step {
         case .answer(let status, let headers, let body):
             let fields = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
-            write("HTTP/1.1 \(status) Scripted\r\n\(fields)Content-Length: \(body.utf8.count)\r\n\r\n\(body)", context)
+            // A Content-Length of the script's own replaces the body's (a 304 announces one).
+            let length = headers.contains { $0.0.lowercased() == "content-length" } ? "" : "Content-Length: \(body.utf8.count)\r\n"
+            write("HTTP/1.1 \(status) Scripted\r\n\(fields)\(length)\r\n\(body)", context)
         case .reset:
             reset(context)
         case .close:

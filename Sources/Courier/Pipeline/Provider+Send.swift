@@ -213,7 +213,7 @@ extension Provider {
         #endif
         let (head, body) = try await executeStreaming(request)
         do {
-            let data = try await collectResponseBody(body.map { request.downloadProgress?.counting($0) ?? $0 }, limit: responseBodyLimit)
+            let data = try await collectResponseBody(body.map { request.downloadProgress?.counting($0) ?? $0 }, limit: responseBodyLimit, status: head.status)
             return Response(head: head, body: data, request: request)
         } catch {
             throw error.with(operationID: request.operationID, request: request)
@@ -239,7 +239,7 @@ extension Provider {
             case .whole(let data):
                 return Response(head: head, body: data, request: request)
             case .stream(let body):
-                return Response(head: head, body: try await collectResponseBody(body, limit: limit), request: request)
+                return Response(head: head, body: try await collectResponseBody(body, limit: limit, status: head.status), request: request)
             }
         } catch let error as CourierError {
             throw error.with(operationID: request.operationID, request: request)

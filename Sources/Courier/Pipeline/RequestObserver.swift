@@ -111,7 +111,9 @@ final class RequestObserver: Sendable {
             propagator.inject(context, into: &raw.headers, using: HTTPFieldsInjector())
         }
         var requestBytes: Int64?
-        if let body = raw.body {
+        if case .bytes(let data) = raw.payload {
+            requestBytes = Int64(data.count)
+        } else if let body = raw.body {
             if case .known(let length) = body.length {
                 requestBytes = length
             } else if metrics != nil {

@@ -78,7 +78,7 @@ public struct RawRequest: Sendable {
         if case .bytes(let data) = payload, data.count <= limit { return data }
         guard let body else { return nil }
         let data = try await Data(collecting: body, upTo: limit)
-        if body.iterationBehavior == .single { self.body = HTTPBody(data) }
+        if body.iterationBehavior == .single { payload = .bytes(data) }
         return data
     }
 }

@@ -296,8 +296,8 @@ private struct EventReader<Element: Sendable> {
 }
 
 /// An event stream's body as the runtime's event-stream parser should see it: in chunks that end
-/// at a line end, and failing with ``CourierError/Kind/responseTooLarge`` once one event —
-/// everything between two blank lines — passes the provider's ``Provider/responseBodyLimit``.
+/// at a line end, and failing with ``CourierError/Kind/responseTooLarge`` as soon as one line, or
+/// one event's lines (comments aside), pass the provider's ``Provider/responseBodyLimit``.
 ///
 /// swift-openapi-runtime's parser (1.13) keeps an unfinished line, and an event's `data` lines,
 /// without any bound, and looks for a line end from the start of what it keeps each time a chunk
@@ -323,12 +323,17 @@ struct BoundedEvents: AsyncSequence, Sendable {
         /// The start of a line whose end has not arrived yet.
         var unfinished: [UInt8] = []
         var ended = false
-        /// Bytes since the last blank line.
-        var pending = 0
+        /// Bytes of the line being read.
+        var lineBytes = 0
+        /// Bytes of the event being read: its lines since the last blank line, comments aside
+        /// (the parser keeps nothing of a comment, so a heartbeat of comments never adds up).
+        var eventBytes = 0
         /// Whether the last byte ended a line (so that another line end makes a blank line).
         var atLineStart = true
         /// Whether the last byte was a CR, so that an LF after it ends no further line.
         var afterCR = false
+        /// Whether the line being read is a comment (starts with a colon).
+        var inComment = false
 
         mutating func next() async throws -> ArraySlice<UInt8>? {
             while !ended {
@@ -340,23 +345,27 @@ struct BoundedEvents: AsyncSequence, Sendable {
                 var lastEnd: Int?
                 for index in chunk.indices {
                     let byte = chunk[index]
-                    pending += 1
                     switch byte {
                     case 0x0A where afterCR:
                         afterCR = false
                         lastEnd = index
                     case 0x0A, 0x0D:
-                        if atLineStart { pending = 0 }
+                        if atLineStart { eventBytes = 0 }
                         atLineStart = true
                         afterCR = byte == 0x0D
+                        inComment = false
+                        lineBytes = 0
                         lastEnd = index
                     default:
+                        if atLineStart { inComment = byte == UInt8(ascii: ":") }
                         atLineStart = false
                         afterCR = false
+                        lineBytes += 1
+                        if !inComment { eventBytes += 1 }
+                        guard lineBytes <= limit, eventBytes <= limit else {
+                            throw CourierError(.responseTooLarge(limit: limit), operationID: request.operationID, request: request)
+                        }
                     }
-                }
-                guard pending <= limit else {
-                    throw CourierError(.responseTooLarge(limit: limit), operationID: request.operationID, request: request)
                 }
                 guard let lastEnd else {
                     unfinished.append(contentsOf: chunk)
@@ -436,6 +445,7 @@ private struct RecordReader {
             // Bytes before `scanned` hold no separator: each byte is looked at once, however
             // many chunks a record spans.
             if let index = buffer[max(start, scanned)...].firstIndex(of: separator) {
+                guard index - start <= response.recordLimit else { throw recordTooLarge() }
                 let record = buffer[start..<index]
                 start = index + 1
                 scanned = start
@@ -443,6 +453,8 @@ private struct RecordReader {
                 return record
             }
             scanned = buffer.count
+            // One record may not outgrow the limit, however many records a chunk holds.
+            guard buffer.count - start <= response.recordLimit else { throw recordTooLarge() }
             if finished {
                 guard start < buffer.count else { return nil }
                 let record = buffer[start...]
@@ -465,11 +477,12 @@ private struct RecordReader {
                 finished = true
                 continue
             }
-            guard buffer.count + chunk.count <= response.recordLimit else {
-                throw CourierError(.responseTooLarge(limit: response.recordLimit), operationID: response.request.operationID, request: response.request)
-            }
             buffer.append(contentsOf: chunk)
         }
+    }
+
+    private func recordTooLarge() -> CourierError {
+        CourierError(.responseTooLarge(limit: response.recordLimit), operationID: response.request.operationID, request: response.request)
     }
 }
 

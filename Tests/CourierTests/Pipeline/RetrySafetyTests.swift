@@ -159,4 +159,17 @@ struct RetrySafetyTests {
         #expect(arrivals.count == 2)
         #expect(arrivals.first?.header("Idempotency-Key") != nil && arrivals.first?.header("Idempotency-Key") == arrivals.last?.header("Idempotency-Key"))
     }
+
+    @Test("A 304 announcing a representation longer than the body limit is a 304, not a body too large", arguments: TransportKind.allCases)
+    func notModifiedUnderLimit(transport: TransportKind) async throws {
+        var provider = try await transport.faultProvider(idle: .seconds(5))
+        provider.responseBodyLimit = 100
+        let name = scriptName("not-modified", transport)
+        FaultServer.script(name, [.answer(status: 304, headers: [("Content-Length", "1000"), ("ETag", "\"v1\"")])])
+        let error = await #expect(throws: CourierError.self) {
+            try await provider.send(Request(.get, "/script/\(name)", receiving: .data).header(.ifNoneMatch, "\"v1\""))
+        }
+        #expect(error?.kind == .status, "\(String(describing: error))")
+        #expect(error?.response?.statusCode == 304)
+    }
 }

@@ -148,6 +148,32 @@ struct TypedStreamTests {
         #expect(FaultServer.arrivals(ofScript: name).count == 1)
     }
 
+    @Test("The body limit bounds each record or event, not a chunk: many small records and a heartbeat of comments pass a 64-byte limit", arguments: TransportKind.allCases)
+    func limitPerRecord(transport: TransportKind) async throws {
+        var provider = try await transport.faultProvider(idle: .seconds(5))
+        provider.responseBodyLimit = 64
+        let lines = scriptName("small-records", transport)
+        FaultServer.script(lines, [.stream(contentType: "application/jsonl", chunks: [(1...30).map { "{\"n\":\($0)}\n" }.joined()])])
+        let values = try await collect(try await provider.send(Request(.get, "/script/\(lines)", receiving: .jsonLines(Tick.self))))
+        #expect(values == (1...30).map { Tick(n: $0) })
+
+        let events = scriptName("heartbeat", transport)
+        FaultServer.script(events, [.stream(contentType: "text/event-stream", chunks: [String(repeating: ":ping\n", count: 30) + "data: {\"n\":7}\n\n"])])
+        let ticks = try await collect(try await provider.send(Request(.get, "/script/\(events)", receiving: .events(Tick.self))))
+        #expect(ticks == [Tick(n: 7)])
+
+        // One record or line past the limit still fails.
+        let long = scriptName("long-record", transport)
+        FaultServer.script(long, [.stream(contentType: "application/jsonl", chunks: ["{\"n\":1}\n{\"n\":\(String(repeating: "0", count: 80))1}\n"])])
+        let stream = try await provider.send(Request(.get, "/script/\(long)", receiving: .jsonLines(Tick.self)))
+        var seen: [Tick] = []
+        let error = await #expect(throws: CourierError.self) {
+            for try await tick in stream { seen.append(tick) }
+        }
+        #expect(seen == [Tick(n: 1)])
+        #expect(error?.kind == .responseTooLarge)
+    }
+
     @Test("Breaking out of the loop closes the connection at once, as the server sees", arguments: TransportKind.allCases)
     func cancellationCloses(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider(idle: .seconds(30))
