@@ -206,10 +206,7 @@ public struct HTTPClientTransport: ClientTransport {
         case .head, .connect:
             return (head, .none)
         default:
-            // A 204, a 304 and an interim answer have no body, whatever Content-Length says (for
-            // a 304 it is the length of the representation not sent).
-            let code = incoming.status.code
-            let length = code == 204 || code == 304 || code < 200 ? 0 : fields[.contentLength].flatMap(Int64.init)
+            let length = fields[.contentLength].flatMap(Int64.init)
             if let length, length <= wholeUpTo {
                 // A small body is read at once into one buffer rather than chunk by chunk.
                 do {

@@ -55,7 +55,7 @@ struct InterceptorMiddleware: ClientMiddleware, StageNamed {
                 response.passthroughBody = body
                 return response
             }
-            let data = try await collectResponseBody(body, limit: bodyLimit)
+            let data = try await collectResponseBody(body, limit: bodyLimit, status: head.status)
             return Response(head: head, body: data, request: req)
         }
         if response.body == nil, let passthrough = response.passthroughBody { return (response.head, passthrough) }

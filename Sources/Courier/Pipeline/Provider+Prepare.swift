@@ -95,16 +95,10 @@ extension Provider {
             throw CourierError(.encoding(what: "the body", error), operationID: raw.operationID, request: raw)
         }
         var head = raw.head
-        if raw.pathTemplate != nil, let parts = baseParts, raw.baseURL == baseURL {
-            // Relative to the provider's base URL, whose parts are worked out once.
-            head.scheme = parts.scheme
-            head.authority = parts.authority
-            head.path = parts.path + raw.path
-        } else {
-            head.scheme = raw.baseURL.scheme
-            head.authority = raw.baseURL.authorityHost.map { host in raw.baseURL.port.map { "\(host):\($0)" } ?? host }
-            head.path = raw.baseURL.percentEncodedBasePath + raw.path
-        }
+        let parts = BaseURLParts.of(raw, provider: baseParts)
+        head.scheme = parts.scheme
+        head.authority = parts.authority
+        head.path = parts.path + raw.path
         return (head, body)
     }
 

@@ -51,11 +51,12 @@ extension Provider {
         let authenticator = authenticator(for: raw)
         // The attempts so far, for an error that ends them from outside: only when there can be
         // more than one and a total bound can end them.
-        let progress = total != nil && (policy.retries || authenticator != nil) ? Locked(RetryRecord()) : nil
+        let mayRepeat = policy.retries || authenticator != nil
+        let progress = total != nil && mayRepeat ? Locked(RetryRecord()) : nil
         switch request.decoder.read {
         case .buffered(let decode):
             let (response, record): (Response, RetryRecord) =
-                if total == nil, !policy.retries, authenticator == nil {
+                if total == nil, !mayRepeat {
                     // One attempt and no bound of its own: no closure to make for the loop.
                     (try await execute(raw), RetryRecord())
                 } else if let total {

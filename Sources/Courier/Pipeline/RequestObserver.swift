@@ -298,8 +298,7 @@ final class RequestObserver: Sendable {
         var description = Description()
         description.operationID = raw.operationID
         describeMethod(raw.method, into: &description)
-        // A request with a template goes to the provider's base URL; one without, to its own.
-        let parts = raw.pathTemplate != nil ? base ?? BaseURLParts(raw.baseURL) : BaseURLParts(raw.baseURL)
+        let parts = BaseURLParts.of(raw, provider: base)
         description.server = parts.host
         description.port = parts.port
         description.template = raw.pathTemplate.map { template($0, basePath: parts.path) }
@@ -431,6 +430,8 @@ extension ProgressHandler {
 /// What spans and metrics say of a base URL, worked out once per provider: Foundation's URL
 /// accessors cost microseconds each on Linux.
 struct BaseURLParts: Sendable {
+    /// The URL these are the parts of.
+    let url: URL
     /// `scheme://host[:port]`, without credentials.
     let origin: String
     /// The scheme as written.
@@ -444,13 +445,24 @@ struct BaseURLParts: Sendable {
     let port: Int
 
     init(_ url: URL) {
-        origin = "\(url.scheme ?? "http")://\(url.authorityHost ?? "")\(url.port.map { ":\($0)" } ?? "")"
+        self.url = url
         scheme = url.scheme
         authority = url.authorityHost.map { host in url.port.map { "\(host):\($0)" } ?? host }
+        origin = "\(url.scheme ?? "http")://\(authority ?? "")"
         var path = url.percentEncodedBasePath
         while path.hasSuffix("/") { path.removeLast() }
         self.path = path
         host = url.host ?? ""
         port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+    }
+}
+
+extension BaseURLParts {
+    /// The parts of `raw`'s base URL: `provider`'s, worked out once, when `raw` goes to the
+    /// provider's base URL; worked out now when it goes elsewhere (an absolute URL, or a base URL
+    /// a hook replaced).
+    static func of(_ raw: RawRequest, provider: BaseURLParts?) -> BaseURLParts {
+        if raw.pathTemplate != nil, let provider, raw.baseURL == provider.url { return provider }
+        return BaseURLParts(raw.baseURL)
     }
 }

@@ -2,12 +2,12 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Reads a response body into memory, failing with a transport error past `limit` bytes.
-/// `status`, when given, tells whether the announced length is the body's: a `204` or a `304`
-/// has none, whatever its `Content-Length` says.
-func collectResponseBody(_ body: HTTPBody?, limit: Int, status: HTTPResponse.Status? = nil) async throws(CourierError) -> Data? {
+/// Reads the body of a response with `status` into memory, failing with a transport error past
+/// `limit` bytes. The announced length is trusted only for a status whose response has a body: a
+/// `304`'s `Content-Length` is the length of the representation it did not send.
+func collectResponseBody(_ body: HTTPBody?, limit: Int, status: HTTPResponse.Status) async throws(CourierError) -> Data? {
     guard let body else { return nil }
-    let announcesBody = status.map { $0.code != 204 && $0.code != 304 && $0.code >= 200 } ?? true
+    let announcesBody = status.code >= 200 && status.code != 204 && status.code != 304
     if announcesBody, case .known(let length) = body.length, length > limit {
         throw CourierError(.responseTooLarge(limit: limit))
     }

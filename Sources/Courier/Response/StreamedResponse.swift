@@ -37,7 +37,7 @@ public struct StreamedResponse: Sendable {
 
     /// Reads the whole body, failing past `limit` bytes.
     public func collect(upTo limit: Int) async throws(CourierError) -> Data {
-        try await collectResponseBody(body, limit: limit) ?? Data()
+        try await collectResponseBody(body, limit: limit, status: head.status) ?? Data()
     }
 
     /// Writes the body to `url` chunk by chunk, replacing any file there, and returns the number
