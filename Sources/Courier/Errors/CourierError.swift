@@ -169,3 +169,15 @@ extension CourierError {
         return copy
     }
 }
+
+extension CourierError {
+    /// The body of the failing response, decoded as `T` — an API's own error type — with JSON
+    /// unless you pass another decoder: `try error.errorBody(APIError.self)?.message`.
+    ///
+    /// `nil` when no response arrived, when its status is below 400, or when its body is empty.
+    /// A body that is not a `T` throws a ``Kind/decoding`` error that names `T` and quotes the body.
+    public func errorBody<T: Decodable>(_ type: T.Type, decoder: any BodyDecoder = JSONDecoder()) throws(CourierError) -> T? {
+        guard let response else { return nil }
+        return try response.decodeBody(T.self, decoder: decoder, when: .failure)
+    }
+}
