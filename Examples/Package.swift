@@ -8,6 +8,8 @@ let package = Package(
         .package(name: "Courier", path: ".."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -16,6 +18,8 @@ let package = Package(
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [
                 .enableUpcomingFeature("ExistentialAny"),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -18,6 +19,7 @@ enum BookServer {
             StoredBook(id: 3, title: "Concrete Mathematics", author: "Knuth"),
         ]
         var reviews: [String] = []
+        var availabilityChecks = 0
 
         func add(title: String, author: String) -> StoredBook {
             let book = StoredBook(id: (books.map(\.id).max() ?? 0) + 1, title: title, author: author)
@@ -26,6 +28,11 @@ enum BookServer {
         }
 
         func review(_ text: String) { reviews.append(text) }
+
+        func checkAvailability() -> Int {
+            availabilityChecks += 1
+            return availabilityChecks
+        }
     }
 
     struct NewBook: Decodable { var title: String; var author: String }
@@ -36,12 +43,34 @@ enum BookServer {
     static func start() async throws -> Int {
         let shelf = Shelf()
         let router = Router()
-        router.get("/books/:id") { _, context -> StoredBook in
+        router.get("/books/:id") { _, context -> Response in
             let id = try context.parameters.require("id", as: Int.self)
             guard let book = await shelf.books.first(where: { $0.id == id }) else {
-                throw HTTPError(.notFound, message: "no book with id \(id)")
+                return json(#"{"reason":"no book with id \#(id)"}"#, status: .notFound)
             }
-            return book
+            return json(String(decoding: try JSONEncoder().encode(book), as: UTF8.self))
+        }
+        // Every book as JSON Lines, one line per chunk, a little apart.
+        router.get("/books/export") { _, _ -> Response in
+            let books = await shelf.books
+            let body = ResponseBody { writer in
+                for book in books {
+                    var line = try JSONEncoder().encode(book)
+                    line.append(UInt8(ascii: "\n"))
+                    try await writer.write(ByteBuffer(bytes: line))
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+                try await writer.finish(nil)
+            }
+            return Response(status: .ok, headers: [.contentType: "application/jsonl"], body: body)
+        }
+        // Busy the first time it is asked, then fine: something for a retry policy to absorb.
+        router.get("/books/:id/availability") { _, context -> Response in
+            let id = try context.parameters.require("id", as: Int.self)
+            if await shelf.checkAvailability() == 1 {
+                return Response(status: .serviceUnavailable, headers: [.retryAfter: "0"])
+            }
+            return json(#"{"bookID":\#(id),"available":true}"#)
         }
         router.get("/books") { request, _ -> [StoredBook] in
             let author = request.uri.queryParameters["author"].map(String.init)
@@ -79,3 +108,7 @@ enum BookServer {
 }
 
 extension BookServer.StoredBook: ResponseEncodable {}
+
+private func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+}

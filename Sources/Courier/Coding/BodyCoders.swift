@@ -2,7 +2,7 @@ public import Foundation
 
 /// Turns a request body value into bytes, and says what `Content-Type` they are.
 ///
-/// Courier ships ``JSONEncoder`` and ``URLFormEncoder`` conformances; conform your own type to
+/// Courier ships `JSONEncoder` and ``URLFormEncoder`` conformances; conform your own type to
 /// send another format.
 public protocol BodyEncoder: Sendable {
     /// The `Content-Type` of what ``encode(_:)`` produces, parameters included.

@@ -43,7 +43,7 @@ extension RequestBuilder {
     }
 
     /// Adds headers from a dictionary literal, as `@Headers` does; each replaces an earlier header
-    /// of the same name. Names and values are checked as for ``addHeader(_:value:)``.
+    /// of the same name. Names and values are checked as for ``addHeader(_:value:)-(String,CustomStringConvertible)``.
     public mutating func setHeaders(_ headers: KeyValuePairs<String, String>) {
         for (name, value) in headers { appendHeader(name, value, replacing: true) }
     }

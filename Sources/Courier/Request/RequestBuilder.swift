@@ -25,7 +25,7 @@ public struct RequestBuilder: Sendable {
     public var path: String
     /// The endpoint's name, such as `"Users.getUser"`; logs, traces and errors carry it.
     public var operationID: String?
-    /// Headers to send. Prefer ``addHeader(_:value:)-(HTTPField.Name,_)``, which rejects CR, LF
+    /// Headers to send. Prefer ``addHeader(_:value:)-(HTTPField.Name,CustomStringConvertible)``, which rejects CR, LF
     /// and NUL.
     public var headers: HTTPFields = [:]
     /// Overrides the provider's key mapping for this request.

@@ -14,7 +14,7 @@ public import Foundation
 /// | ``none`` | nothing | fine | ``CourierError/Kind/status`` |
 /// | ``response`` | the ``Response`` itself | fine | returned, not thrown |
 /// | ``stream`` | a ``StreamedResponse``, body unread | fine | ``CourierError/Kind/status`` with the first 64 KiB |
-/// | ``typed(_:)`` | an ``EndpointResponse()`` type, which reads status, headers and bodies | its own rules | its own rules |
+/// | ``typed(_:)`` | an ``EndpointResponse(format:)`` type, which reads status, headers and bodies | its own rules | its own rules |
 ///
 /// Declare your own as static members, or build one with ``custom(accept:_:)``:
 ///

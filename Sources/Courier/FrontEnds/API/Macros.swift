@@ -91,7 +91,7 @@ public typealias Path<T> = T
 public typealias Query<T> = T
 /// Marks an endpoint parameter as a header. Its name is the parameter's key in Capital-Kebab-Case
 /// with acronyms kept (`requestID` → `Request-ID`, `xAPIKey` → `X-API-Key`); a key that is not a
-/// plain identifier is sent exactly as written (`` func f(id `x-api-key`: Header<String>) ``).
+/// plain identifier is sent exactly as written (a parameter named `x-api-key` in backticks, say).
 public typealias Header<T> = T
 /// Marks an endpoint parameter as one field of the body. Unmarked parameters of endpoints other
 /// than `GET`, `HEAD` and `DELETE` are fields already.

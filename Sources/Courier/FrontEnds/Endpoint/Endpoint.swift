@@ -3,7 +3,7 @@ public import Foundation
 /// A request declared as a type: its properties are its parameters, its `Response` what comes
 /// back.
 ///
-/// Write it with the ``Endpoint(_:_:)-(HTTPRequest.Method,String)`` macro, which reads the
+/// Write it with the ``Endpoint(_:_:)-9o58z`` macro, which reads the
 /// annotated properties and implements ``makeRequest()`` — setting each parameter directly,
 /// without reflection:
 ///
