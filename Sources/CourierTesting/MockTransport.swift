@@ -34,7 +34,7 @@ public final class MockTransport: ClientTransport {
     private let fallback: Handler?
 
     /// A transport that answers only from stubs; an unmatched request throws
-    /// ``CourierError/Kind/unmocked``.
+    /// `CourierError.Kind.unmocked`.
     public init() { fallback = nil }
 
     /// A transport that answers every request not matched by a stub with `handler`.

@@ -45,6 +45,13 @@ enum MethodAndPath {
         @DELETE("/transfers/:id")
         func delete(id: Int) async throws
     }
+
+    // The README's prose names the custom-method attribute `@Http(path:method:)`.
+    @API
+    protocol Cache {
+        @Http(path: "/cache/:key", method: "PURGE")
+        func purge(key: String) async throws
+    }
 }
 
 enum ConfiguringTheURL {

@@ -83,7 +83,7 @@ extension Provider {
         return raw
     }
 
-    /// The request exactly as ``send(_:)`` would hand it to the middleware chain — modifiers,
+    /// The request exactly as ``send(_:)->Value`` would hand it to the middleware chain — modifiers,
     /// authentication, `Accept` and the request's hooks applied — without sending it. The head
     /// carries the scheme, the authority and the full path, base path included.
     public func httpRequest<T>(for request: Request<T>) async throws(CourierError) -> (HTTPRequest, Data?) {

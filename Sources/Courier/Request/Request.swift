@@ -4,7 +4,7 @@ import Foundation
 /// under — authentication, timeouts, validation, and whether the response streams.
 ///
 /// Every front-end produces one — an `@API` function (`UsersAPI.Requests.getUser(id:)`), an
-/// ``Endpoint`` value (`Request(endpoint)`), the fluent steps — and ``Provider/send(_:)`` is the
+/// ``Endpoint`` value (`Request(endpoint)`), the fluent steps — and ``Provider/send(_:)->Value`` is the
 /// one place any of them is sent. What it puts on the wire, and how it checks and decodes the
 /// answer, does not depend on the front-end that made it.
 ///

@@ -50,7 +50,7 @@ struct ScopeParser {
             switch name {
             case _ where APIParser.methodAttributes.contains(name):
                 readMethod(name, path: arguments.first?.expression, attribute: attribute)
-            case "HTTP":
+            case "HTTP", "Http":
                 guard let methodExpression = argument("method"), let method = Self.stringLiteral(methodExpression) else {
                     diagnose(argument("method").map(Syntax.init) ?? Syntax(attribute), .pathNotStringLiteral)
                     hadInvalidMethod = true

@@ -22,7 +22,8 @@ struct GuideSampleRunTests {
     }
 
     @Test func typedErrorBody() async throws {
-        let result = try await readBook(provider: Provider(baseURL: try await DocServer.baseURL()))
+        let (result, printed) = try await readBook(provider: Provider(baseURL: try await DocServer.baseURL()))
+        #expect(printed == "refused with 404: no book with id 404")
         #expect(result.status == 404)
         #expect(result.book == nil)
         #expect(result.refusal?.reason == "no book with id 404")

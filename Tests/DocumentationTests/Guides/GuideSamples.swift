@@ -106,12 +106,12 @@ struct BookResult {
     @ResponseErrorBody var refusal: ShelfError?   // when it is 4xx or 5xx
 }
 
-func readBook(provider: Provider) async throws -> BookResult { //-
+func readBook(provider: Provider) async throws -> (BookResult, String) { //-
 var printed = "" //-
 func print(_ text: String) { printed = text } //-
 let result = try await provider.send(GetBook(id: 404))
 if let refusal = result.refusal { print("refused with \(result.status): \(refusal.reason)") }
-return result //-
+return (result, printed) //-
 } //-
 // end sample
 

@@ -41,6 +41,8 @@ public macro Mock() = #externalMacro(module: "CourierMacros", type: "MockMacro")
 @attached(peer) public macro CONNECT(_ path: String) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 /// An endpoint with a custom method, such as `@HTTP("/cache/:key", method: "PURGE")`.
 @attached(peer) public macro HTTP(_ path: String, method: String) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
+/// ``HTTP(_:method:)`` in Papyrus' other spelling, `@Http(path: "/cache/:key", method: "PURGE")`.
+@attached(peer) public macro Http(path: String, method: String) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 
 /// Sends the body of an endpoint — or of every endpoint, on the protocol — as
 /// `application/x-www-form-urlencoded`, with `encoder` when given.
