@@ -17,7 +17,7 @@ struct ArticleSampleRunTests {
     }
 
     @Test func mocksAnswer() async throws {
-        #expect(try await mockedGitHub().repositories(username: "ada").map(\.name) == ["courier"])
+        #expect(try await mockedCatalogue().books(author: "Herbert").map(\.title) == ["Dune"])
     }
 
     @Test func mockTransportRecords() async throws {

@@ -102,7 +102,7 @@ struct GetBook {
 @EndpointResponse
 struct BookResult {
     @ResponseStatusCode var status: Int
-    @ResponseBody var book: Book?                 // when the status is 2xx
+    @ResponseBody var book: Book?                 // when the status is 2xx or 3xx
     @ResponseErrorBody var refusal: ShelfError?   // when it is 4xx or 5xx
 }
 

@@ -53,14 +53,14 @@ do {
 // sample: mocks
 struct Repository: Codable, Sendable { var name: String } //-
 @API @Mock
-protocol GitHub {
-    @GET("/users/:username/repos")
-    func repositories(username: String) async throws -> [Repository]
+protocol Catalogue {
+    @GET("/authors/:author/books")
+    func books(author: String) async throws -> [Book]
 }
 
-func mockedGitHub() -> GitHubMock { //-
-let mock = GitHubMock()
-mock.mockRepositories { username in [Repository(name: "courier")] }
+func mockedCatalogue() -> CatalogueMock { //-
+let mock = CatalogueMock()
+mock.mockBooks { author in [Book(id: 1, title: "Dune", author: author)] }
 return mock //-
 } //-
 // end sample
@@ -110,20 +110,20 @@ return response //-
 
 struct UserChanges: Codable, Sendable { var name: String } //-
 // sample: fluent-builder
-enum ExampleAPI: RequestProviding {
-    case development, production
-    var baseURL: URL { URL(string: self == .production ? "https://api.example.com" : "https://dev.example.com")! }
+enum ShelfAPI: RequestProviding {
+    case staging, live
+    var baseURL: URL { URL(string: self == .live ? "https://books.example.com" : "https://staging.books.example.com")! }
 
     // Optional: parts every request of this API starts with.
     func request<T>(_ method: HTTPRequest.Method, _ path: String, receiving decoder: ResponseDecoder<T>) -> Request<T> {
-        Request(method, path, receiving: decoder).header(.applicationKey, "my-app")
+        Request(method, path, receiving: decoder).header(.shelfKey, "reader-app")
     }
 }
 
-extension HTTPField.Name { static let applicationKey = HTTPField.Name("X-Application-Key")! }
+extension HTTPField.Name { static let shelfKey = HTTPField.Name("X-Shelf-Key")! }
 
 func fluentTour(changes: UserChanges, etag: String, token: String, handle: (HTTPBody.ByteChunk) -> Void) async throws { //-
-let api = ExampleAPI.development
+let api = ShelfAPI.staging
 let user = try await api.send(api.get(.json(User.self), from: "/users/:id").parameter("id", 42))
 
 let update = api.patch("/users/:id", with: .json(changes))

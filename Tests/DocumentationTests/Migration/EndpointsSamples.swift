@@ -280,7 +280,7 @@ return head.path //-
 @EndpointResponse
 struct EndpointsCoverResult {
     @ResponseStatusCode var status: Int
-    @ResponseBody var cover: EndpointsCover?                 // 2xx
+    @ResponseBody var cover: EndpointsCover?                 // 2xx and 3xx
     @ResponseErrorBody var problem: EndpointsShelfProblem?   // 4xx and 5xx
 }
 

@@ -95,9 +95,9 @@ struct PostieSampleRunTests {
         _ = try await provider.send(PostieSaveNote(id: 4, body: "Great read"))
         #expect(seen.last?.method == "PUT")
         #expect(seen.last?.path == "/echo/books/4/notes")
-        #expect(seen.last?.header("content-type") == "text/plain; charset=utf-16")
+        #expect(seen.last?.header("content-type") == "text/plain; charset=iso-8859-1")
         let note = try #require(seen.last?.bodyData)
-        #expect(String(data: note, encoding: .utf16) == "Great read")
+        #expect(String(data: note, encoding: .isoLatin1) == "Great read")
     }
 
     @Test func textEncodingPerValue() async throws {

@@ -119,7 +119,7 @@ struct PostieImportBook {
 struct PostieSaveNote {
     typealias Response = EmptyResponse
     @PathParameter var id: Int
-    @RequestBody(.text(encoding: .utf16)) var body: String    // text/plain; charset=utf-16
+    @RequestBody(.text(encoding: .isoLatin1)) var body: String    // text/plain; charset=iso-8859-1
 }
 // end sample
 

@@ -3,12 +3,12 @@ public import Foundation
 /// A type that names an API: its base URL and the parts every request to it starts with.
 ///
 /// ```swift
-/// enum ExampleAPI: RequestProviding {
-///     case development, production
-///     var baseURL: URL { URL(string: self == .production ? "https://api.example.com" : "https://dev.example.com")! }
+/// enum ShelfAPI: RequestProviding {
+///     case staging, live
+///     var baseURL: URL { URL(string: self == .live ? "https://books.example.com" : "https://staging.books.example.com")! }
 /// }
 ///
-/// let api = ExampleAPI.development
+/// let api = ShelfAPI.staging
 /// let user = try await api.send(api.get(.json(User.self), from: "/users/:id").parameter("id", 1))
 /// ```
 ///
