@@ -32,7 +32,7 @@ enum PercentEncoding {
 
     /// Appends `byte`, percent-encoded unless `isAllowed` accepts it.
     @inline(__always)
-    static func append(_ byte: UInt8, to output: inout [UInt8], allowing isAllowed: (UInt8) -> Bool) {
+    static func append(_ byte: UInt8, to output: inout some ByteOutput, allowing isAllowed: (UInt8) -> Bool) {
         if isAllowed(byte) {
             output.append(byte)
         } else {
@@ -43,12 +43,12 @@ enum PercentEncoding {
     }
 
     /// Appends template text, keeping `%XX` escapes the author already wrote.
-    static func appendTemplateText(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8], allowing isAllowed: (UInt8) -> Bool) {
+    static func appendTemplateText(_ bytes: TemplateBytes, to output: inout some ByteOutput, allowing isAllowed: (UInt8) -> Bool) {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.endIndex, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) {
-                output.append(contentsOf: bytes[index...(index + 2)])
+                for escaped in bytes[index...(index + 2)] { output.append(escaped) }
                 index += 3
                 continue
             }
@@ -64,5 +64,49 @@ enum PercentEncoding {
             true
         default: false
         }
+    }
+}
+
+/// Where percent-encoded bytes are written: an array, or a request target's buffer.
+protocol ByteOutput {
+    mutating func append(_ byte: UInt8)
+}
+
+extension Array: ByteOutput where Element == UInt8 {}
+
+/// A path template's bytes, read in place.
+typealias TemplateBytes = Slice<UnsafeBufferPointer<UInt8>>
+
+/// Bytes written into a buffer lent by the caller (on the stack), moving to an array only when
+/// they outgrow it: a request target is written without allocating, until it is made a `String`.
+struct SpillingBytes: ByteOutput {
+    private let scratch: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    private var spilled: [UInt8]?
+
+    init(_ scratch: UnsafeMutableBufferPointer<UInt8>) {
+        self.scratch = scratch
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if spilled == nil, count < scratch.count {
+            scratch[count] = byte
+            count += 1
+            return
+        }
+        if spilled == nil {
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(scratch.count * 2)
+            bytes.append(contentsOf: scratch)
+            spilled = bytes
+        }
+        spilled?.append(byte)
+    }
+
+    /// The bytes written, as text.
+    func string() -> String {
+        if let spilled { return String(decoding: spilled, as: UTF8.self) }
+        return String(decoding: UnsafeBufferPointer(rebasing: scratch[..<count]), as: UTF8.self)
     }
 }

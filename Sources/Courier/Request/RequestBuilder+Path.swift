@@ -2,11 +2,26 @@ extension RequestBuilder {
     /// The request target — path and query — relative to the base URL, every value
     /// percent-encoded. Written byte by byte into one buffer: this runs for every request.
     func renderTarget(keyMapping: KeyMapping, arrays: ArrayEncoding) throws(CourierError) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(path.utf8.count + 32 * (queryItems.count + parameters.count))
-        var used = UsedParameters()
+        // The template is read where it is stored and the target written on the stack, so that
+        // the only allocation is the finished `String` (none for a short one).
+        var template = path
+        let rendered = template.withUTF8 { template in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.targetScratchBytes) { scratch in
+                Result { () throws(CourierError) -> String in
+                    var output = SpillingBytes(scratch)
+                    try render(template[...], into: &output, keyMapping: keyMapping, arrays: arrays)
+                    return output.string()
+                }
+            }
+        }
+        return try rendered.get()
+    }
 
-        let template = Array(path.utf8)
+    /// The bytes of a request target written on the stack; a longer one moves to the heap.
+    static let targetScratchBytes = 1024
+
+    private func render(_ template: TemplateBytes, into output: inout SpillingBytes, keyMapping: KeyMapping, arrays: ArrayEncoding) throws(CourierError) {
+        var used = UsedParameters()
         let questionMark = template.firstIndex(of: UInt8(ascii: "?")) ?? template.endIndex
         if template[..<questionMark].contains(UInt8(ascii: "#")) {
             throw CourierError(.malformedPath(path: path, reason: "a path template cannot hold a fragment ('#')"))
@@ -32,19 +47,18 @@ extension RequestBuilder {
             hasQuery = true
         }
         try appendQueryItems(to: &output, hasQuery: &hasQuery, keyMapping: keyMapping, arrays: arrays)
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// One segment: static text kept (encoded where it must be), `:name` at the segment's start
     /// and `{name}` anywhere replaced by their values, encoded so that they cannot leave it.
-    private func renderSegment(_ segment: ArraySlice<UInt8>, into output: inout [UInt8], used: inout UsedParameters) throws(CourierError) {
+    private func renderSegment(_ segment: TemplateBytes, into output: inout SpillingBytes, used: inout UsedParameters) throws(CourierError) {
         // Whether the segment's decoded text is empty, "." or ".."; only those can remove or
         // climb a segment.
         var decodedLength = 0
         var decodedIsDots = true
         var substituted: (name: String, value: String)?
 
-        func substitute(_ name: ArraySlice<UInt8>) throws(CourierError) {
+        func substitute(_ name: TemplateBytes) throws(CourierError) {
             guard let index = parameters.firstIndex(where: { $0.name.utf8.elementsEqual(name) }),
                 let value = parameters[index].value
             else {
@@ -99,7 +113,7 @@ extension RequestBuilder {
     }
 
     private func appendQueryItems(
-        to output: inout [UInt8],
+        to output: inout SpillingBytes,
         hasQuery: inout Bool,
         keyMapping: KeyMapping,
         arrays: ArrayEncoding

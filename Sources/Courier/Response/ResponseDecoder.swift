@@ -30,12 +30,12 @@ public import Foundation
 public struct ResponseDecoder<Value>: Sendable {
     /// The `Accept` header sent with the request unless it sets its own; `nil` sends none.
     public var accept: String?
-    let read: Read
+    @usableFromInline let read: Read
     /// Whether the streamed reader needs the pipeline's ``StreamContext`` (typed streams do; a
     /// plain stream does not, so it is not made for one).
     var usesStreamContext = false
 
-    enum Read: Sendable {
+    @usableFromInline enum Read: Sendable {
         /// Reads a response whose body is in memory, with the provider's (or request's) body
         /// decoder.
         case buffered(@Sendable (Response, any BodyDecoder) throws(CourierError) -> Value)
@@ -43,6 +43,7 @@ public struct ResponseDecoder<Value>: Sendable {
         case streamed(@Sendable (StreamedResponse) -> Value)
     }
 
+    @usableFromInline
     init(accept: String?, _ decode: @escaping @Sendable (Response, any BodyDecoder) throws(CourierError) -> Value) {
         self.accept = accept
         self.read = .buffered(decode)
@@ -85,9 +86,11 @@ extension ResponseDecoder where Value: Decodable & SendableMetatype {
     /// The body decoded as `type`: with `decoder` when given, otherwise with the request's or
     /// provider's decoder and key mapping. An empty body is `nil` when `Value` is optional, an
     /// error otherwise. Asks for `application/json`.
+    @inlinable
     public static func json(_ type: Value.Type, decoder: (any BodyDecoder)? = nil) -> ResponseDecoder {
         guard let decoder else {
-            // Captures nothing, so that the common case allocates no closure context per request.
+            // Captures nothing, and is specialized where it is called (inlinable), so that the
+            // common case allocates no closure context per request: not even for `Value`'s type.
             return ResponseDecoder(accept: "application/json") { response, contextual throws(CourierError) in
                 try response.decode(Value.self, using: contextual)
             }

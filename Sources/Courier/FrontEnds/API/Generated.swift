@@ -5,6 +5,7 @@ public import Foundation
 
 extension ResponseDecoder where Value: Decodable & SendableMetatype {
     /// For generated code: the decoder of an endpoint returning `Value`.
+    @inlinable
     public static func returning(_ type: Value.Type) -> ResponseDecoder { .json(type) }
 }
 
