@@ -118,7 +118,9 @@ public struct HTTPClientTransport: ClientTransport {
         let (head, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: min(Self.bufferedLimit, Int64(limit)))
         switch payload {
         case .none: return (head, .stream(nil))
-        case .whole(let buffer): return (head, .whole(Data(buffer.readableBytesView)))
+        // Copied from the buffer's bytes: `Data(_:)` of the buffer's view would box the view for a
+        // dynamic cast first (one allocation more per response).
+        case .whole(let buffer): return (head, .whole(buffer.withUnsafeReadableBytes { Data($0) }))
         case .stream(let body): return (head, .stream(body))
         }
     }

@@ -2,12 +2,21 @@
 // with `valgrind --tool=callgrind` or `perf stat -e instructions` (instruction counts are
 // repeatable on a noisy machine). Modes: `courier` (default), `retry` (with the standard retry
 // policy configured), `observed` (reporting to the in-memory tracer and the metrics test backend),
-// `decode` (`JSONDecoder` alone).
+// `decode` (`JSONDecoder` alone). Over the network, to a server at `PROFILE_SERVER` (default
+// http://127.0.0.1:18080) answering every request with the user's JSON: `ahc` (Courier on
+// AsyncHTTPClient) and `ahc-raw` (the same GET with AsyncHTTPClient by hand), `ahc-post` and
+// `ahc-post-raw` (the benchmark's POST), for counting and tracing what Courier allocates around
+// the real transport, in a process with no server in it.
+import AsyncHTTPClient
 import Courier
+import CourierAsyncHTTPClient
 import Foundation
 import HTTPTypes
 import InMemoryTracing
 import MetricsTestKit
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
 import OpenAPIRuntime
 
 struct User: Codable, Sendable {
@@ -27,8 +36,15 @@ struct User: Codable, Sendable {
 protocol Users {
     @GET("/users/:id")
     func user(id: Int) async throws -> User
+
+    @POST("/users")
+    func create(user: Body<User>) async throws -> User
 }
 
+let sampleUser = User(
+    id: 42, login: "ada", name: "Ada Lovelace", email: "ada@example.com", company: "Analytical Engines",
+    location: "London", bio: "First programmer", followers: 1815, following: 1852, isAdmin: false
+)
 let body = Data(#"{"id":42,"login":"ada","name":"Ada Lovelace","email":"ada@example.com","company":"Analytical Engines","location":"London","bio":"First programmer","followers":1815,"following":1852,"isAdmin":false}"#.utf8)
 
 struct CannedTransport: ClientTransport {
@@ -49,6 +65,33 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
     let api = UsersAPI(provider: provider)
     let decoder = JSONDecoder()
     var total = 0
+    if mode.hasPrefix("ahc") {
+        let server = ProcessInfo.processInfo.environment["PROFILE_SERVER"] ?? "http://127.0.0.1:18080"
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
+        let networked = UsersAPI(provider: Provider(baseURL: server, client: client))
+        for _ in 0..<iterations {
+            switch mode {
+            case "ahc":
+                total &+= try await networked.user(id: 42).followers
+            case "ahc-post":
+                total &+= try await networked.create(user: sampleUser).followers
+            case "ahc-post-raw":
+                var request = HTTPClientRequest(url: server + "/users")
+                request.method = .POST
+                request.headers.add(name: "Content-Type", value: "application/json")
+                request.body = .bytes(ByteBuffer(data: try JSONEncoder().encode(sampleUser)))
+                let response = try await client.execute(request, timeout: .seconds(30))
+                let body = try await response.body.collect(upTo: 1 << 20)
+                total &+= try decoder.decode(User.self, from: Data(buffer: body)).followers
+            default:
+                let response = try await client.execute(HTTPClientRequest(url: server + "/users/42"), timeout: .seconds(30))
+                let body = try await response.body.collect(upTo: 1 << 20)
+                total &+= try decoder.decode(User.self, from: Data(buffer: body)).followers
+            }
+        }
+        try await client.shutdown()
+        return total
+    }
     for index in 0..<iterations {
         if index % 1000 == 999 { tracer.clearFinishedSpans() }
         if mode != "decode" {
