@@ -3,21 +3,21 @@ import HTTPTypes
 import OpenAPIRuntime
 
 extension Provider {
-    /// Sends `raw` through `perform` once, or as often as `policy` and the authenticator allow;
-    /// returns the last outcome with the account of the attempts, to be attached to an error the
-    /// caller finds in it (a status, say). `progress`, when given, holds the account as it grows,
-    /// for an error that ends the sequence from outside (the total timeout, cancellation).
+    /// Sends `raw` once, or as often as `policy` and the authenticator allow, each time as
+    /// `Outcome` sends; returns the last outcome with the account of the attempts, to be attached
+    /// to an error the caller finds in it (a status, say). `progress`, when given, holds the
+    /// account as it grows, for an error that ends the sequence from outside (the total timeout,
+    /// cancellation).
     ///
-    /// `head` reads the head of an outcome. An outcome that is followed by another attempt is
-    /// dropped before the wait or the refresh, which closes its body and frees its connection.
-    func attempting<Outcome: Sendable>(
+    /// An outcome that is followed by another attempt is dropped before the wait or the refresh,
+    /// which closes its body and frees its connection.
+    func attempting<Outcome: AttemptOutcome>(
         _ raw: RawRequest,
         policy: RetryPolicy,
         authenticator: (any RequestAuthenticating)?,
         total: Duration?,
         progress: Locked<RetryRecord>?,
-        perform: @Sendable (RawRequest) async throws(CourierError) -> Outcome,
-        head: (Outcome) -> HTTPResponse
+        as _: Outcome.Type
     ) async throws(CourierError) -> (Outcome, RetryRecord) {
         var request = raw
         if policy.addsIdempotencyKey, request.method == .post || request.method == .patch, request.headers[.idempotencyKey] == nil {
@@ -28,7 +28,7 @@ extension Provider {
         while true {
             state.number += 1
             request.attempt = state.number
-            switch try await attempt(&request, &state, policy, authenticator, total, perform, head) {
+            switch try await attempt(&request, &state, policy, authenticator, total, as: Outcome.self) {
             case .finished(let outcome):
                 return (outcome, state.record)
             case .refresh(let refreshes):
@@ -81,14 +81,13 @@ extension Provider {
 
     /// One attempt of `request`, and what follows it. The outcome lives only here, so that a
     /// response that is not returned is released before the loop waits or refreshes.
-    private func attempt<Outcome: Sendable>(
+    private func attempt<Outcome: AttemptOutcome>(
         _ request: inout RawRequest,
         _ state: inout AttemptState,
         _ policy: RetryPolicy,
         _ authenticator: (any RequestAuthenticating)?,
         _ total: Duration?,
-        _ perform: @Sendable (RawRequest) async throws(CourierError) -> Outcome,
-        _ head: (Outcome) -> HTTPResponse
+        as _: Outcome.Type
     ) async throws(CourierError) -> AttemptEnd<Outcome> {
         var refreshes = 0
         if let authenticator {
@@ -101,16 +100,15 @@ extension Provider {
             for field in request.headers where !before.contains(field) { request.secretHeaders.insert(field.name) }
         }
         let span = request.observer?.beginAttempt(request.attempt, &request)
-        let sending = request
         let outcome: Result<Outcome, CourierError>
         do {
-            outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in try await perform(sending) })
+            outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in try await Outcome.exchange(request, on: self) })
         } catch {
             outcome = .failure(error)
         }
         let status: HTTPResponse? =
             switch outcome {
-            case .success(let value): head(value)
+            case .success(let value): value.head
             case .failure: nil
             }
         request.observer?.endAttempt(span, status: status?.status, failure: outcome.failure)
@@ -216,6 +214,33 @@ extension Provider {
     static func authenticationError(_ error: any Error, _ request: RawRequest) -> CourierError {
         if Task.isCancelled { return CourierError(.cancelled(error), operationID: request.operationID, request: request) }
         return CourierError(.refreshFailed(error), operationID: request.operationID, request: request)
+    }
+}
+
+/// What one attempt gives, and how it is sent: a response read whole, or a head with its body
+/// still arriving. The retry loop calls the provider through it, so that no closure over a copy
+/// of the provider is made per request.
+protocol AttemptOutcome: Sendable {
+    /// Sends `request` once through `provider`'s middleware chain and transport.
+    static func exchange(_ request: RawRequest, on provider: Provider) async throws(CourierError) -> Self
+    /// The response's head.
+    var head: HTTPResponse { get }
+}
+
+extension Response: AttemptOutcome {
+    static func exchange(_ request: RawRequest, on provider: Provider) async throws(CourierError) -> Response {
+        try await provider.execute(request)
+    }
+}
+
+/// A response whose body has not been read.
+struct StreamingOutcome: AttemptOutcome {
+    let head: HTTPResponse
+    let body: HTTPBody?
+
+    static func exchange(_ request: RawRequest, on provider: Provider) async throws(CourierError) -> StreamingOutcome {
+        let (head, body) = try await provider.executeStreaming(request)
+        return StreamingOutcome(head: head, body: body)
     }
 }
 

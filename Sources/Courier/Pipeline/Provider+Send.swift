@@ -61,10 +61,10 @@ extension Provider {
                     (try await execute(raw), RetryRecord())
                 } else if let total {
                     try await within(total, raw, progress) { () async throws(CourierError) in
-                        try await self.exchange(raw, policy, authenticator, total, progress, perform: self.execute, head: { $0.head })
+                        try await self.exchange(raw, policy, authenticator, total, progress, as: Response.self)
                     }
                 } else {
-                    try await exchange(raw, policy, authenticator, nil, nil, perform: execute, head: { $0.head })
+                    try await exchange(raw, policy, authenticator, nil, nil, as: Response.self)
                 }
             raw.observer?.responded(response.head, bodyBytes: response.body?.count)
             do {
@@ -74,14 +74,15 @@ extension Provider {
                 throw record.attach(error.with(operationID: raw.operationID, request: raw))
             }
         case .streamed(let wrap):
-            let ((head, body), record): ((HTTPResponse, HTTPBody?), RetryRecord) =
+            let (streaming, record): (StreamingOutcome, RetryRecord) =
                 if let total {
                     try await within(total, raw, progress) { () async throws(CourierError) in
-                        try await self.exchange(raw, policy, authenticator, total, progress, perform: self.executeStreaming, head: { $0.0 })
+                        try await self.exchange(raw, policy, authenticator, total, progress, as: StreamingOutcome.self)
                     }
                 } else {
-                    try await exchange(raw, policy, authenticator, nil, nil, perform: executeStreaming, head: { $0.0 })
+                    try await exchange(raw, policy, authenticator, nil, nil, as: StreamingOutcome.self)
                 }
+            let (head, body) = (streaming.head, streaming.body)
             raw.observer?.responded(head, bodyBytes: nil)
             do {
                 try validate(Response(head: head, body: nil, request: raw), request.validators)
@@ -126,19 +127,18 @@ extension Provider {
         )
     }
 
-    /// One attempt through `perform` when neither a retry policy nor an authenticator applies —
-    /// nothing to record — and otherwise as many as they allow.
-    private func exchange<Outcome: Sendable>(
+    /// One attempt when neither a retry policy nor an authenticator applies — nothing to record —
+    /// and otherwise as many as they allow.
+    private func exchange<Outcome: AttemptOutcome>(
         _ raw: RawRequest,
         _ policy: RetryPolicy,
         _ authenticator: (any RequestAuthenticating)?,
         _ total: Duration?,
         _ progress: Locked<RetryRecord>?,
-        perform: @Sendable (RawRequest) async throws(CourierError) -> Outcome,
-        head: (Outcome) -> HTTPResponse
+        as _: Outcome.Type
     ) async throws(CourierError) -> (Outcome, RetryRecord) {
-        guard policy.retries || authenticator != nil else { return (try await perform(raw), RetryRecord()) }
-        return try await attempting(raw, policy: policy, authenticator: authenticator, total: total, progress: progress, perform: perform, head: head)
+        guard policy.retries || authenticator != nil else { return (try await Outcome.exchange(raw, on: self), RetryRecord()) }
+        return try await attempting(raw, policy: policy, authenticator: authenticator, total: total, progress: progress, as: Outcome.self)
     }
 
     /// Runs the provider's validators, then `extra`, on `response`.
