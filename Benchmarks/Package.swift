@@ -23,9 +23,19 @@ let package = Package(
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             path: "OpenAPIPeer/Sources"
         ),
+        // What the benchmarks and PipelineProfile both call: the user, the issue and their APIs.
+        .target(
+            name: "BenchmarkModels",
+            dependencies: [
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("InternalImportsByDefault")]
+        ),
         .executableTarget(
             name: "PipelineProfile",
             dependencies: [
+                "BenchmarkModels",
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "CourierAsyncHTTPClient", package: "Courier"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -50,6 +60,7 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
+                "BenchmarkModels",
                 "OpenAPIPeer",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),

@@ -157,7 +157,7 @@ struct DiagnosticsTests {
                 func delete() async throws
             }
 
-            struct UsersAPI: Users {
+            struct UsersAPI: Users, Sendable {
                 /// Sends this API's requests.
                 let provider: Courier.Provider
 

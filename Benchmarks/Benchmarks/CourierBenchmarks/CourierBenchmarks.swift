@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Benchmark
+import BenchmarkModels
 import Courier
 import CourierAsyncHTTPClient
 import Foundation

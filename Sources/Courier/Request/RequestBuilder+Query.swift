@@ -6,25 +6,44 @@ extension RequestBuilder {
     /// and nested values (`filter[status]=open`). An optional that is `nil` adds nothing. Keys
     /// follow the key mapping.
     public mutating func addQuery(_ key: String, value: some Encodable & Sendable) {
-        queryItems.append(QueryEntry(key: key, value: .encodable(value), mapsKey: true))
+        appendQueryEntry(QueryEntry(key: key, value: .encodable(value), mapsKey: true))
     }
 
     /// Adds a query item holding text; `nil` adds nothing.
     public mutating func addQuery(_ key: String, value: String?) {
         guard let value else { return }
-        queryItems.append(QueryEntry(key: key, value: .string(value), mapsKey: true))
+        addQuery(key, value: value)
+    }
+
+    // Text, integers and bools are kept as text: the form encoder would make three objects for
+    // each. These overloads take them before the generic `Encodable` one, which a value that
+    // is not optional would otherwise pick.
+
+    /// Adds a query item holding text.
+    public mutating func addQuery(_ key: String, value: String) {
+        appendQueryEntry(QueryEntry(key: key, value: .string(value), mapsKey: true))
     }
 
     /// Adds a query item holding an integer; `nil` adds nothing.
     public mutating func addQuery(_ key: String, value: Int?) {
         guard let value else { return }
-        queryItems.append(QueryEntry(key: key, value: .string(String(value)), mapsKey: true))
+        addQuery(key, value: value)
+    }
+
+    /// Adds a query item holding an integer.
+    public mutating func addQuery(_ key: String, value: Int) {
+        appendQueryEntry(QueryEntry(key: key, value: .string(String(value)), mapsKey: true))
     }
 
     /// Adds a query item holding `true` or `false`; `nil` adds nothing.
     public mutating func addQuery(_ key: String, value: Bool?) {
         guard let value else { return }
-        queryItems.append(QueryEntry(key: key, value: .string(value ? "true" : "false"), mapsKey: true))
+        addQuery(key, value: value)
+    }
+
+    /// Adds a query item holding `true` or `false`.
+    public mutating func addQuery(_ key: String, value: Bool) {
+        appendQueryEntry(QueryEntry(key: key, value: .string(value ? "true" : "false"), mapsKey: true))
     }
 
     /// Adds a query item holding an enum's raw value.
@@ -66,11 +85,18 @@ extension RequestBuilder {
     /// Adds a query item exactly as given: the key is not mapped, `nil` is sent as a bare key
     /// (`?flag`).
     public mutating func addRawQuery(_ key: String, value: String?) {
-        queryItems.append(QueryEntry(key: key, value: .string(value), mapsKey: false))
+        appendQueryEntry(QueryEntry(key: key, value: .string(value), mapsKey: false))
     }
 }
 
 extension RequestBuilder {
+    /// Appends `entry`, making room for a few at the first, so that an endpoint's handful of
+    /// query items allocates once rather than once per doubling.
+    mutating func appendQueryEntry(_ entry: QueryEntry) {
+        if queryItems.isEmpty { queryItems.reserveCapacity(4) }
+        queryItems.append(entry)
+    }
+
     /// Adds query items from a dictionary, in key order, keys and values as given; `nil` adds
     /// none.
     public mutating func addQueryItems(_ items: [String: String]?) {

@@ -136,6 +136,8 @@ extension RequestBuilder {
         if let index = parameters.firstIndex(where: { $0.name == name }) {
             parameters[index].value = value
         } else {
+            // Room for a path's few placeholders at the first: one allocation, not one per doubling.
+            if parameters.isEmpty { parameters.reserveCapacity(4) }
             parameters.append((name, value))
         }
     }

@@ -4,7 +4,8 @@ enum APIGenerator {
     static func generate(_ api: APIModel) -> String {
         let access = accessPrefix(api)
         var lines: [String] = api.documentation
-        lines.append("\(access)struct \(api.name)API: \(api.name) {")
+        // Sendable spelled out: a public struct is not inferred Sendable outside its module.
+        lines.append("\(access)struct \(api.name)API: \(api.name), Sendable {")
         lines.append("    /// Sends this API's requests.")
         lines.append("    \(access)let provider: Courier.Provider")
         lines.append("")

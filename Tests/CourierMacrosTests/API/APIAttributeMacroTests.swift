@@ -30,7 +30,7 @@ struct APIAttributeMacroTests {
                 func updateUser(id: Int, name: String) async throws
             }
 
-            struct UsersAPI: Users {
+            struct UsersAPI: Users, Sendable {
                 /// Sends this API's requests.
                 let provider: Courier.Provider
 
@@ -115,7 +115,7 @@ struct APIAttributeMacroTests {
                 func d(body: Body<Thing>) async throws -> Thing
             }
 
-            struct FormsAPI: Forms {
+            struct FormsAPI: Forms, Sendable {
                 /// Sends this API's requests.
                 let provider: Courier.Provider
 

@@ -35,7 +35,7 @@ struct APIInferenceMacroTests {
             }
 
             /// The users API.
-            struct UsersAPI: Users {
+            struct UsersAPI: Users, Sendable {
                 /// Sends this API's requests.
                 let provider: Courier.Provider
 
@@ -107,7 +107,7 @@ struct APIInferenceMacroTests {
                 func delete(id: Int) async throws -> Response
             }
 
-            public struct TodosAPI: Todos {
+            public struct TodosAPI: Todos, Sendable {
                 /// Sends this API's requests.
                 public let provider: Courier.Provider
 
@@ -182,7 +182,7 @@ struct APIInferenceMacroTests {
                 func purge() async throws
             }
 
-            struct MethodsAPI: Methods {
+            struct MethodsAPI: Methods, Sendable {
                 /// Sends this API's requests.
                 let provider: Courier.Provider
 

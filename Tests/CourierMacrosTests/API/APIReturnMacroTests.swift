@@ -34,7 +34,7 @@ struct APIReturnMacroTests {
                 func both(key: String) async throws -> (File, Response)
             }
 
-            struct FilesAPI: Files {
+            struct FilesAPI: Files, Sendable {
                 /// Sends this API's requests.
                 let provider: Courier.Provider
 
@@ -116,7 +116,7 @@ struct APIReturnMacroTests {
                 func getResponse(completion: @escaping (Response) -> Void)
             }
 
-            struct UsersAPI: Users {
+            struct UsersAPI: Users, Sendable {
                 /// Sends this API's requests.
                 let provider: Courier.Provider
 

@@ -94,4 +94,30 @@ struct QueryEncodingTests {
         #expect(error?.kind == .encoding)
         #expect(error?.message.contains("'ratio'") == true)
     }
+
+    /// Adds `value` through the generic `Encodable` overload, as any type other than text,
+    /// integers and bools goes.
+    func addEncoded(_ request: inout RequestBuilder, _ key: String, _ value: some Encodable & Sendable) {
+        request.addQuery(key, value: value)
+    }
+
+    @Test("Text, integers and bools kept as text read the same as through the form encoder")
+    func textFastPathMatchesTheEncoder() async throws {
+        let provider = try await TestServer.provider(keyMapping: .snakeCase)
+        var direct = RequestBuilder(method: .get, path: "/echo")
+        var encoded = RequestBuilder(method: .get, path: "/echo")
+        let text = "a b&c=d/é+%20?#"
+        direct.addQuery("searchText", value: text)
+        direct.addQuery("pageSize", value: -7)
+        direct.addQuery("isDraft", value: false)
+        direct.addQuery("maxCount", value: Int.max)
+        addEncoded(&encoded, "searchText", text)
+        addEncoded(&encoded, "pageSize", -7)
+        addEncoded(&encoded, "isDraft", false)
+        addEncoded(&encoded, "maxCount", Int.max)
+        let viaText = try await provider.echo(direct).query
+        let viaEncoder = try await provider.echo(encoded).query
+        #expect(viaText == viaEncoder)
+        #expect(viaText == "search_text=a%20b%26c%3Dd%2F%C3%A9%2B%2520%3F%23&page_size=-7&is_draft=false&max_count=9223372036854775807")
+    }
 }
