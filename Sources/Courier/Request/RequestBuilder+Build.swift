@@ -115,8 +115,18 @@ struct FieldsBody: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: MappedCodingKey.self)
         for field in fields {
-            if let optional = field.value as? any OptionalValue, optional.isNil { continue }
-            try container.encode(field.value, forKey: MappedCodingKey(field.key))
+            let key = MappedCodingKey(field.key)
+            // The common scalars by their own overloads: the generic one costs the encoder a
+            // round of dynamic casts and a boxed value per field (most of building a request).
+            switch field.value {
+            case let value as String: try container.encode(value, forKey: key)
+            case let value as Int: try container.encode(value, forKey: key)
+            case let value as Bool: try container.encode(value, forKey: key)
+            case let value as Double: try container.encode(value, forKey: key)
+            default:
+                if let optional = field.value as? any OptionalValue, optional.isNil { continue }
+                try container.encode(field.value, forKey: key)
+            }
         }
     }
 }

@@ -82,6 +82,36 @@ struct HeaderAndBodyTests {
         #expect(seen.header("content-type") == "application/json")
     }
 
+    @Test("Text, integer, bool and double fields read the same as the same values in a struct, key mapping and float strategy included")
+    func scalarFieldsMatchAStruct() async throws {
+        struct Payload: Encodable, Sendable {
+            var displayName = "Ada \u{1F600} \"quoted\""
+            var userCount = Int.min
+            var isDraft = true
+            var ratio = 0.1
+            var infinite = Double.infinity
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        var fields = RequestBuilder(method: .post, path: "/echo")
+        var body = RequestBuilder(method: .post, path: "/echo")
+        fields.bodyEncoder = encoder
+        body.bodyEncoder = encoder
+        let payload = Payload()
+        fields.addField("displayName", value: payload.displayName)
+        fields.addField("userCount", value: payload.userCount)
+        fields.addField("isDraft", value: payload.isDraft)
+        fields.addField("ratio", value: payload.ratio)
+        fields.addField("infinite", value: payload.infinite)
+        body.setBody(payload)
+        let provider = try await TestServer.provider(keyMapping: .snakeCase)
+        let viaFields = try await provider.echo(fields).bodyText
+        #expect(viaFields == (try await provider.echo(body).bodyText))
+        #expect(viaFields.contains(#""user_count":-9223372036854775808"#))
+        #expect(viaFields.contains(#""infinite":"+inf""#))
+    }
+
     @Test("Body keys follow the key mapping")
     func jsonKeyMapping() async throws {
         struct Payload: Encodable, Sendable { var userID = 1; var displayName = "A" }
