@@ -104,4 +104,20 @@ struct PathEncodingTests {
     func templateText() async throws {
         #expect(try await echo("/echo/my files/a%20b", []).path == "/echo/my%20files/a%20b")
     }
+
+    /// Targets are written into a 1 KiB buffer on the stack and move to the heap past it; an
+    /// escape (`é` is six bytes, `%C3%A9`) can straddle the edge.
+    @Test("Targets around the edge of the stack buffer arrive whole", arguments: [1000, 1015, 1016, 1017, 1018, 1019, 1020, 1024, 1030, 3000])
+    func targetsAroundTheBufferEdge(filler: Int) async throws {
+        let prefix = "/echo/long/"
+        let fill = String(repeating: "a", count: filler - prefix.utf8.count)
+        var request = RequestBuilder(method: .get, path: prefix + "{value}")
+        request.addParameter("value", value: fill + "é/é")
+        request.addQuery("q", value: "é é")
+        let echo = try await TestServer.provider().echo(request)
+        let expected = prefix + fill + "%C3%A9%2F%C3%A9?q=%C3%A9%20%C3%A9"
+        #expect(echo.target == expected)
+        #expect(expected.utf8.count > filler)
+    }
 }
+
