@@ -6,44 +6,16 @@ extension RequestBuilder {
     /// and nested values (`filter[status]=open`). An optional that is `nil` adds nothing. Keys
     /// follow the key mapping.
     public mutating func addQuery(_ key: String, value: some Encodable & Sendable) {
-        appendQueryEntry(QueryEntry(key: key, value: .encodable(value), mapsKey: true))
-    }
-
-    /// Adds a query item holding text; `nil` adds nothing.
-    public mutating func addQuery(_ key: String, value: String?) {
-        guard let value else { return }
-        addQuery(key, value: value)
-    }
-
-    // Text, integers and bools are kept as text: the form encoder would make three objects for
-    // each. These overloads take them before the generic `Encodable` one, which a value that
-    // is not optional would otherwise pick.
-
-    /// Adds a query item holding text.
-    public mutating func addQuery(_ key: String, value: String) {
-        appendQueryEntry(QueryEntry(key: key, value: .string(value), mapsKey: true))
-    }
-
-    /// Adds a query item holding an integer; `nil` adds nothing.
-    public mutating func addQuery(_ key: String, value: Int?) {
-        guard let value else { return }
-        addQuery(key, value: value)
-    }
-
-    /// Adds a query item holding an integer.
-    public mutating func addQuery(_ key: String, value: Int) {
-        appendQueryEntry(QueryEntry(key: key, value: .string(String(value)), mapsKey: true))
-    }
-
-    /// Adds a query item holding `true` or `false`; `nil` adds nothing.
-    public mutating func addQuery(_ key: String, value: Bool?) {
-        guard let value else { return }
-        addQuery(key, value: value)
-    }
-
-    /// Adds a query item holding `true` or `false`.
-    public mutating func addQuery(_ key: String, value: Bool) {
-        appendQueryEntry(QueryEntry(key: key, value: .string(value ? "true" : "false"), mapsKey: true))
+        // Text, integers and bools (optional or not) are kept as text: the form encoder would
+        // make three objects for each, and they are most query items.
+        let text: String? =
+            switch value {
+            case let text as String: text
+            case let number as Int: String(number)
+            case let flag as Bool: flag ? "true" : "false"
+            default: nil
+            }
+        appendQueryEntry(QueryEntry(key: key, value: text.map { .string($0) } ?? .encodable(value), mapsKey: true))
     }
 
     /// Adds a query item holding an enum's raw value.
