@@ -57,6 +57,9 @@ build=(swift build -c release --scratch-path "$here/.build" --package-path "$her
 if [[ "${FUZZ_SKIP_BUILD:-0}" != 1 ]]; then
     echo "== building (release, instrumented for libFuzzer)"
     started=$(date +%s)
+    # SwiftPM plans a build again only when a manifest changed: without this, a file added to
+    # Courier (a dependency by path) is left out of the build and the build fails or is stale.
+    touch "$here/Package.swift"
     nice -n 10 "${build[@]}"
     echo "== built in $(( $(date +%s) - started )) s"
 fi

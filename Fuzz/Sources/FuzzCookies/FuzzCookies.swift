@@ -4,7 +4,7 @@
 // Set-Cookie values. Each line goes through `Response.splitJoinedSetCookie` and
 // `Cookie(setCookie:)` as the server sent it, then all lines through a `CookieJar`, as an
 // `HTTPField` value (the form every transport hands over) and raw, and the jar's `Cookie` header
-// is checked.
+// is checked. Courier's whitespace trimming must also give what Foundation's does.
 @_spi(Fuzzing) import Courier
 import Foundation
 import FuzzDriver
@@ -32,6 +32,13 @@ private func isPlainASCII(_ text: String) -> Bool {
 }
 
 private func check(_ line: String) {
+    // Courier trims what Foundation trims, from whole lines and from each piece between `;`.
+    for piece in [Substring(line)] + line.split(separator: ";") {
+        let piece = String(piece)
+        guard CourierFuzzing.trimmingWhitespace(piece) == piece.trimmingCharacters(in: .whitespaces) else {
+            fatalError("trimming differs from Foundation's for \(piece.debugDescription)")
+        }
+    }
     let pieces = CourierFuzzing.splitJoinedSetCookie(line)
     for piece in pieces {
         guard !piece.isEmpty else { fatalError("splitJoinedSetCookie returned an empty piece for \(line.debugDescription)") }

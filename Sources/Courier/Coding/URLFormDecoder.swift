@@ -51,8 +51,8 @@ indirect enum FormValue {
     }
 
     static func decodeComponent(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        // Text that is not valid percent-encoding is kept as it came, with `+` still a space.
+        PercentDecoding.decode(text, plusAsSpace: true) ?? String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "+" ? " " : $0 }))
     }
 
     /// `a[b][]` → `["a", "b", ""]`.

@@ -299,7 +299,7 @@ extension Result {
 enum RetryAfter {
     /// The wait `value` asks for, never negative; `nil` when it is neither form.
     static func parse(_ value: String, now: Date) -> Duration? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingWhitespace()
         guard let first = trimmed.utf8.first else { return nil }
         if trimmed.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             // Any number of digits: a huge one saturates rather than failing.

@@ -355,7 +355,7 @@ final class RequestObserver: Sendable {
         let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
             guard let equals = item.firstIndex(of: "=") else { return String(item) }
             let name = item[..<equals]
-            if case .only(let shown) = queryValues, shown.contains(String(name.removingPercentEncoding ?? String(name))) {
+            if case .only(let shown) = queryValues, shown.contains(PercentDecoding.decode(name) ?? String(name)) {
                 return String(item)
             }
             return "\(name)=REDACTED"

@@ -26,18 +26,18 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
     public init?(setCookie header: String) {
         var parts = header.split(separator: ";", omittingEmptySubsequences: true).makeIterator()
         guard let pair = parts.next(), let equals = pair.firstIndex(of: "=") else { return nil }
-        let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
+        let name = pair[..<equals].trimmingWhitespace()
         guard !name.isEmpty else { return nil }
-        self.init(name: name, value: pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+        self.init(name: name, value: pair[pair.index(after: equals)...].trimmingWhitespace())
         while let attribute = parts.next() {
             // Empty pieces are kept: an attribute of just `=` splits into two empty ones, not none.
             let pieces = attribute.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let key = pieces[0].trimmingCharacters(in: .whitespaces)
+            let key = pieces[0].trimmingWhitespace()
             guard !key.isEmpty else { continue }
             switch key.lowercased() {
             case "secure": isSecure = true
             case "httponly": isHTTPOnly = true
-            default: attributes[key] = pieces.count > 1 ? pieces[1].trimmingCharacters(in: .whitespaces) : ""
+            default: attributes[key] = pieces.count > 1 ? pieces[1].trimmingWhitespace() : ""
             }
         }
     }
@@ -58,25 +58,18 @@ extension Response {
     /// comma starts a new cookie only when what follows looks like `name=` before any `;`.
     static func splitJoinedSetCookie(_ value: String) -> [String] {
         var result: [String] = []
-        var current = ""
+        var start = value.startIndex
         var index = value.startIndex
-        while index < value.endIndex {
-            let character = value[index]
-            if character == "," {
-                let rest = value[value.index(after: index)...]
-                let head = rest.prefix { $0 != ";" && $0 != "," }
-                if let equals = head.firstIndex(of: "="), !head[..<equals].trimmingCharacters(in: .whitespaces).contains(" ") {
-                    result.append(current)
-                    current = ""
-                    index = value.index(after: index)
-                    continue
-                }
+        while let comma = value[index...].firstIndex(of: ",") {
+            index = value.index(after: comma)
+            let head = value[index...].prefix { $0 != ";" && $0 != "," }
+            if let equals = head.firstIndex(of: "="), !head[..<equals].trimmingWhitespace().contains(" ") {
+                result.append(String(value[start..<comma]))
+                start = index
             }
-            current.append(character)
-            index = value.index(after: index)
         }
-        result.append(current)
-        return result.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        result.append(String(value[start...]))
+        return result.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 }
 

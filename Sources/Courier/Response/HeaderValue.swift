@@ -9,7 +9,7 @@ public protocol HeaderValue: Sendable {
 
 extension HeaderValue where Self: LosslessStringConvertible {
     /// Reads the value from its text, ignoring surrounding spaces (HTTP strips them anyway).
-    public init?(headerValue text: String) { self.init(text.trimmingCharacters(in: .whitespaces)) }
+    public init?(headerValue text: String) { self.init(text.trimmingWhitespace()) }
 }
 
 // Each reads its own text form through the default above.
@@ -22,7 +22,7 @@ extension Bool: HeaderValue {
     /// Reads `true`, `1` or `yes` as true and `false`, `0` or `no` as false, in any letter case,
     /// ignoring surrounding spaces.
     public init?(headerValue text: String) {
-        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch text.trimmingWhitespace().lowercased() {
         case "true", "1", "yes": self = true
         case "false", "0", "no": self = false
         default: return nil
@@ -32,17 +32,22 @@ extension Bool: HeaderValue {
 
 extension URL: HeaderValue {
     /// Reads a URL from the header, ignoring surrounding spaces; `nil` when `URL(string:)` refuses it.
-    public init?(headerValue text: String) { self.init(string: text.trimmingCharacters(in: .whitespaces)) }
+    public init?(headerValue text: String) { self.init(string: text.trimmingWhitespace()) }
 }
 
 extension Date: HeaderValue {
     /// An HTTP date — `Wed, 21 Oct 2026 07:28:00 GMT`, or one of the obsolete forms
     /// `Wednesday, 21-Oct-26 07:28:00 GMT` and `Wed Oct 21 07:28:00 2026` — or an ISO 8601 date.
     public init?(headerValue text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         // Both forms are ASCII; other text is refused before it reaches `DateFormatter`, which
         // traps on some of it on Linux (`Incorrect range CFRange…`).
         guard trimmed.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        // The form nearly every server sends, read without a formatter when it is exactly that form.
+        if let date = IMFFixdate.date(trimmed) {
+            self = date
+            return
+        }
         if let date = try? Date(trimmed, strategy: .iso8601) {
             self = date
             return

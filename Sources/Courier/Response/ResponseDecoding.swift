@@ -46,8 +46,8 @@ enum ResponseDecoding {
     static func charsetParameter(_ contentType: String) -> String? {
         for parameter in contentType.split(separator: ";").dropFirst() {
             let parts = parameter.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
-            return parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+            guard parts.count == 2, parts[0].trimmingWhitespace().lowercased() == "charset" else { continue }
+            return parts[1].trimmingWhitespace().trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
         }
         return nil
     }

@@ -33,6 +33,17 @@ public enum CourierFuzzing {
         return jar.header(for: target, now: later)
     }
 
+    /// `text` percent-decoded as forms and query names are read (with `plusAsSpace`, `+` is a
+    /// space); `nil` when a `%` is not followed by two hexadecimal digits or the bytes are not UTF-8.
+    public static func percentDecoded(_ text: String, plusAsSpace: Bool) -> String? {
+        PercentDecoding.decode(text, plusAsSpace: plusAsSpace)
+    }
+
+    /// `text` without the leading and trailing whitespace the header and cookie parsers trim.
+    public static func trimmingWhitespace(_ text: String) -> String {
+        text.trimmingWhitespace()
+    }
+
     /// Parses URL-form text into its tree and summarises it: the number of text leaves, the
     /// number of nodes, and the deepest nesting.
     public static func formTreeShape(_ text: String) -> (leaves: Int, nodes: Int, depth: Int) {

@@ -291,7 +291,7 @@ final class Exchange: Sendable {
                 fields.append(HTTPField(name: name, value: value))
             }
         }
-        let declared = Set(lengths.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        let declared = Set(lengths.flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } })
         if declared.count > 1 {
             fail(ConflictingContentLength(values: lengths.joined(separator: ", ")))
             return false
