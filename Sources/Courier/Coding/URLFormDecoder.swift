@@ -30,14 +30,15 @@ extension ResponseFormat {
     }
 }
 
-/// A parsed form: text, lists, and keyed members in arrival order.
-indirect enum FormValue {
+/// A parsed form: text, lists, and keyed members in arrival order. Not `indirect`: the arrays
+/// hold the nesting, and without a box around them each can be changed in place.
+enum FormValue {
     case text(String)
     case list([FormValue])
-    case members([(String, FormValue)])
+    case members(FormMembers)
 
     static func parse(_ text: String) -> FormValue {
-        var root = FormValue.members([])
+        var root = FormValue.members(FormMembers())
         // Gaps that `key[N]` indexes may open in lists, all lists together: as many as the text has
         // bytes. Without a bound `a[999999999]=1` would allocate a billion empty elements.
         var gapBudget = text.utf8.count
@@ -45,7 +46,7 @@ indirect enum FormValue {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = decodeComponent(parts[0])
             let value = parts.count > 1 ? decodeComponent(parts[1]) : ""
-            root.insert(value, at: path(of: key), gapBudget: &gapBudget)
+            root.insert(value, at: path(of: key)[...], gapBudget: &gapBudget)
         }
         return root
     }
@@ -69,46 +70,83 @@ indirect enum FormValue {
 
     /// Inserts `value` at `path`; an index whose gap would exceed `gapBudget` is ignored, as
     /// other keys that are not indexes are inside a list.
-    mutating func insert(_ value: String, at path: [String], gapBudget: inout Int) {
+    mutating func insert(_ value: String, at path: ArraySlice<String>, gapBudget: inout Int) {
         guard let head = path.first else {
             self = .text(value)
             return
         }
-        let rest = Array(path.dropFirst())
+        let rest = path.dropFirst()
+        // Each array taken out of `self` is changed in place: `self` lets go of it first, or each
+        // insert would copy the whole array (and a form of n keys would cost n² copies).
         switch self {
         case .members(var members):
-            if let index = members.firstIndex(where: { $0.0 == head }) {
-                if rest.isEmpty {
-                    // A repeated key collects its values into a list.
-                    switch members[index].1 {
-                    case .list(var items): items.append(.text(value)); members[index].1 = .list(items)
-                    default: members[index].1 = .list([members[index].1, .text(value)])
-                    }
-                } else {
-                    members[index].1.insert(value, at: rest, gapBudget: &gapBudget)
-                }
+            self = .text("")
+            if let position = members.position(of: head) {
+                // A repeated key collects its values into a list.
+                if rest.isEmpty { members[position].append(.text(value)) } else { members[position].insert(value, at: rest, gapBudget: &gapBudget) }
             } else {
-                var child: FormValue = rest.first.map { $0.isEmpty || Int($0) != nil ? .list([]) : .members([]) } ?? .text(value)
+                var child: FormValue = rest.first.map { $0.isEmpty || Int($0) != nil ? .list([]) : .members(FormMembers()) } ?? .text(value)
                 if !rest.isEmpty { child.insert(value, at: rest, gapBudget: &gapBudget) }
-                members.append((head, child))
+                members.append(head, child)
             }
             self = .members(members)
         case .list(var items):
+            self = .text("")
             if head.isEmpty {
-                var child: FormValue = rest.isEmpty ? .text(value) : .members([])
+                var child: FormValue = rest.isEmpty ? .text(value) : .members(FormMembers())
                 if !rest.isEmpty { child.insert(value, at: rest, gapBudget: &gapBudget) }
                 items.append(child)
             } else if let index = Int(head), index >= 0, index - items.count <= gapBudget {
                 if index > items.count { gapBudget -= index - items.count }
-                while items.count <= index { items.append(.members([])) }
+                while items.count <= index { items.append(.members(FormMembers())) }
                 if rest.isEmpty { items[index] = .text(value) } else { items[index].insert(value, at: rest, gapBudget: &gapBudget) }
             }
             self = .list(items)
         case .text:
-            self = .members([])
+            self = .members(FormMembers())
             insert(value, at: path, gapBudget: &gapBudget)
         }
     }
+
+    /// Makes this value a list that ends with `item`: a list gets it appended, anything else
+    /// becomes the first of two.
+    mutating func append(_ item: FormValue) {
+        guard case .list(var items) = self else {
+            self = .list([self, item])
+            return
+        }
+        self = .text("")
+        items.append(item)
+        self = .list(items)
+    }
+}
+
+/// A form's keyed values in arrival order, each key once, found by key in constant time: a body
+/// of n distinct keys is read in O(n), not n² comparisons.
+struct FormMembers: Sequence {
+    private var entries: [(String, FormValue)] = []
+    private var positions: [String: Int] = [:]
+
+    init() {}
+
+    init(_ pairs: some Sequence<(String, FormValue)>) {
+        for (key, value) in pairs { append(key, value) }
+    }
+
+    func position(of key: String) -> Int? { positions[key] }
+
+    /// Adds `value` under `key`, which must not be here yet.
+    mutating func append(_ key: String, _ value: FormValue) {
+        positions[key] = entries.count
+        entries.append((key, value))
+    }
+
+    subscript(position: Int) -> FormValue {
+        get { entries[position].1 }
+        _modify { yield &entries[position].1 }
+    }
+
+    func makeIterator() -> IndexingIterator<[(String, FormValue)]> { entries.makeIterator() }
 }
 
 struct FormValueDecoder: Decoder {
@@ -167,7 +205,7 @@ struct FormKeyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try FormValueDecoder(value: child(key), codingPath: codingPath + [key], keyMapping: keyMapping).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { FormValueDecoder(value: .members(members.map { ($0.key, $0.value) }), codingPath: codingPath, keyMapping: keyMapping) }
+    func superDecoder() throws -> any Decoder { FormValueDecoder(value: .members(FormMembers(members.map { ($0.key, $0.value) })), codingPath: codingPath, keyMapping: keyMapping) }
     func superDecoder(forKey key: Key) throws -> any Decoder { FormValueDecoder(value: try child(key), codingPath: codingPath + [key], keyMapping: keyMapping) }
 }
 
