@@ -6,8 +6,9 @@
 // (`JSONDecoder` alone), `build` (the build benchmark's request head and body). Over the network,
 // to a server at `PROFILE_SERVER` (default http://127.0.0.1:18080) that answers every request
 // with the user's JSON: `ahc` (Courier on AsyncHTTPClient), `ahc-raw` (the same GET with
-// AsyncHTTPClient by hand), `ahc-post` and `ahc-post-raw` (the benchmark's POST). With the server
-// in another process, the counts are the client's alone.
+// AsyncHTTPClient by hand), `ahc-post` and `ahc-post-raw` (the benchmark's POST), one at a time or
+// `PROFILE_CONCURRENCY` at a time. With the server in another process, the counts are the
+// client's alone.
 import AsyncHTTPClient
 import BenchmarkModels
 import Courier
@@ -59,12 +60,14 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
         let server = ProcessInfo.processInfo.environment["PROFILE_SERVER"] ?? "http://127.0.0.1:18080"
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
         let networked = UsersAPI(provider: Provider(baseURL: server, client: client))
-        for _ in 0..<iterations {
+        // One request of the mode; `PROFILE_CONCURRENCY` (default 1) of them at a time, as the
+        // round-trip benchmarks' batches.
+        @Sendable func one() async throws -> Int {
             switch mode {
             case "ahc":
-                total &+= try await networked.user(id: 42).followers
+                return try await networked.user(id: 42).followers
             case "ahc-post":
-                total &+= try await networked.create(user: sampleUser).followers
+                return try await networked.create(user: sampleUser).followers
             case "ahc-post-raw":
                 var request = HTTPClientRequest(url: server + "/users")
                 request.method = .POST
@@ -72,11 +75,22 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
                 request.body = .bytes(ByteBuffer(data: try JSONEncoder().encode(sampleUser)))
                 let response = try await client.execute(request, timeout: .seconds(30))
                 let body = try await response.body.collect(upTo: 1 << 20)
-                total &+= try decoder.decode(User.self, from: Data(buffer: body)).followers
+                return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
             default:
                 let response = try await client.execute(HTTPClientRequest(url: server + "/users/42"), timeout: .seconds(30))
                 let body = try await response.body.collect(upTo: 1 << 20)
-                total &+= try decoder.decode(User.self, from: Data(buffer: body)).followers
+                return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
+            }
+        }
+        let concurrency = max(Int(ProcessInfo.processInfo.environment["PROFILE_CONCURRENCY"] ?? "") ?? 1, 1)
+        if concurrency == 1 {
+            for _ in 0..<iterations { total &+= try await one() }
+        } else {
+            for _ in 0..<max(iterations / concurrency, 1) {
+                total &+= try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<concurrency { group.addTask { try await one() } }
+                    return try await group.reduce(0, &+)
+                }
             }
         }
         try await client.shutdown()
