@@ -3,7 +3,7 @@
 // allocations (a `malloc` interposer, or `gdb` breaking on `malloc`). Modes, to an in-memory
 // transport: `courier` (default, a GET), `retry` (with the standard retry policy configured),
 // `observed` (reporting to the in-memory tracer and the metrics test backend), `decode`
-// (`JSONDecoder` alone), `build` (the build benchmark's request head and body). Over the network,
+// (`JSONDecoder` alone), `response-decode` (`Response.decode` of the same body), `build` (the build benchmark's request head and body). Over the network,
 // to a server at `PROFILE_SERVER` (default http://127.0.0.1:18080) that answers every request
 // with the user's JSON: `ahc` (Courier on AsyncHTTPClient), `ahc-raw` (the same GET with
 // AsyncHTTPClient by hand), `ahc-post` and `ahc-post-raw` (the benchmark's POST), one at a time or
@@ -41,6 +41,12 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
     if mode == "observed" { provider.observability = Observability(tracer: tracer, metricsFactory: TestMetrics()) }
     let api = UsersAPI(provider: provider)
     let decoder = JSONDecoder()
+    // `response-decode`: the decode benchmark's call, `Response.decode` on a response in memory.
+    let canned = Response(
+        head: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]),
+        body: body,
+        request: RawRequest(head: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/users/42"), baseURL: URL(fileURLWithPath: "/"), operationID: "Users.user")
+    )
     var total = 0
     if mode == "build" {
         // The build benchmark: the request head and body bytes `send` hands to the middleware.
@@ -98,10 +104,10 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
     }
     for index in 0..<iterations {
         if index % 1000 == 999 { tracer.clearFinishedSpans() }
-        if mode != "decode" {
-            total &+= try await api.user(id: 42).followers
-        } else {
-            total &+= try decoder.decode(User.self, from: body).followers
+        switch mode {
+        case "decode": total &+= try decoder.decode(User.self, from: body).followers
+        case "response-decode": total &+= try canned.decode(User.self, using: decoder).followers
+        default: total &+= try await api.user(id: 42).followers
         }
     }
     return total
