@@ -14,12 +14,13 @@ Targets (medians of the alternating pairs of one run):
   the bias of the pair's order removed by running both orders (the cost is the square root of the
   ratio of the two);
 - building the benchmark request at most 1.3 times the hand-built one; decoding at most 1.05
-  times `JSONDecoder`;
+  times `JSONDecoder`, timed in alternation with it (the separate decode benchmarks give the
+  allocations);
 - allocations per round trip at most the raw transport's plus 10.
 """
 import datetime, math, os, re, subprocess, sys
 
-from summarize import BUILD, DECODE, mallocs, parse, round_trips, time_ratio
+from summarize import BUILD, DECODE, decode_pair, mallocs, parse, round_trips, time_ratio
 
 FILTERS = [
     "round trip (GET|POST), (AsyncHTTPClient|URLSession), c=.*",
@@ -29,6 +30,7 @@ FILTERS = [
     "build: .*",
     "build and send: .*",
     "decode: .*",
+    "decode pair: .*",
 ]
 
 RETRY, RETRY_SWAPPED = "retry policy idle vs none", "no retry policy vs an idle one"
@@ -65,7 +67,12 @@ def checks(results):
             yield f"idle retry policy, GET c={concurrency}: throughput with / without", cost, ">= 0.98", cost >= 0.98
     for (a, b), label, target in [(BUILD, "build time, Courier / by hand", 1.3), (DECODE, "decode time, Courier / JSONDecoder", 1.05)]:
         ratio = time_ratio(results, a, b)
-        if ratio is not None:
+        # Decoding is judged on the alternating pair when the run has it: the two separate
+        # benchmarks drift apart by more than the 5 % in question.
+        pair = decode_pair(results) if a == DECODE[0] else None
+        if pair is not None:
+            yield "decode time, Courier / JSONDecoder, in alternation", pair, f"<= {target:.2f}", pair <= target
+        elif ratio is not None:
             yield label, ratio, f"<= {target:.2f}", ratio <= target
     for name, courier, raw in mallocs(results):
         if not re.fullmatch(r"mallocs (GET|POST), (AsyncHTTPClient|URLSession)", name):

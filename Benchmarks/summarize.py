@@ -48,6 +48,14 @@ def mallocs(results):
                 yield bench.replace(': Courier', ''), a, b
 
 
+def decode_pair(results):
+    """Courier's decode time / JSONDecoder's, from the alternating pair; None when it did not run."""
+    metrics = results.get(DECODE_PAIR, {})
+    c, r = metrics.get("Courier batch (μs)"), metrics.get("raw batch (μs)")
+    return c / r if c and r else None
+
+
+DECODE_PAIR = "decode pair: Courier Response.decode vs JSONDecoder alone"
 BUILD = ("build: @API endpoint", "build: by hand (HTTPRequest + JSONEncoder)")
 DECODE = ("decode: Courier Response.decode", "decode: JSONDecoder alone")
 ENCODE = ("encode: JSONEncoder with sorted keys (Courier's default)", "encode: JSONEncoder plain")
@@ -63,6 +71,9 @@ def main(path):
         if r is None: continue
         ma, mb = results.get(a, {}).get("Malloc (total)"), results.get(b, {}).get("Malloc (total)")
         print(f"{label}: Courier / baseline = {r:.2f}; mallocs {ma:g} vs {mb:g}")
+    pair = decode_pair(results)
+    if pair is not None:
+        print(f"decode time in alternation: Courier / JSONDecoder = {pair:.3f}")
     for name, ratio, c, r in round_trips(results):
         print(f"{name}: throughput Courier / raw = {ratio:.3f} (p50 batch {c:g} μs vs {r:g} μs)")
     for name, a, b in mallocs(results):

@@ -237,6 +237,25 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try decoder.decode(User.self, from: body))
         }
     }
+    // The two decodes again, timed in alternation as the round trips are: 100 decodes a side per
+    // iteration, so that both sides see the same machine. The pair above gives the allocations.
+    Benchmark(
+        "decode pair: Courier Response.decode vs JSONDecoder alone",
+        configuration: .init(
+            metrics: [.custom("Courier batch (μs)", polarity: .prefersSmaller), .custom("raw batch (μs)", polarity: .prefersSmaller)],
+            units: [.custom("Courier batch (μs)"): .count, .custom("raw batch (μs)"): .count],
+            warmupIterations: 20,
+            maxDuration: .seconds(4),
+            maxIterations: 4000
+        )
+    ) { benchmark in
+        let decoder = JSONDecoder()
+        try await alternate(benchmark, unit: "batch") { courier in
+            for _ in 0..<100 {
+                if courier { blackHole(try response.decode(User.self, using: decoder)) } else { blackHole(try decoder.decode(User.self, from: body)) }
+            }
+        }
+    }
 
     // MARK: Round trips
     //
