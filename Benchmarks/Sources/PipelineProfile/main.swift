@@ -3,7 +3,8 @@
 // allocations (a `malloc` interposer, or `gdb` breaking on `malloc`). Modes, to an in-memory
 // transport: `courier` (default, a GET), `retry` (with the standard retry policy configured),
 // `observed` (reporting to the in-memory tracer and the metrics test backend), `decode`
-// (`JSONDecoder` alone), `response-decode` (`Response.decode` of the same body), `build` (the build benchmark's request head and body). Over the network,
+// (`JSONDecoder` alone), `response-decode` (`Response.decode` of the same body), `decode-compare`
+// (the parts of `Response.decode` timed in alternation), `build` (the build benchmark's request head and body). Over the network,
 // to a server at `PROFILE_SERVER` (default http://127.0.0.1:18080) that answers every request
 // with the user's JSON: `ahc` (Courier on AsyncHTTPClient), `ahc-raw` (the same GET with
 // AsyncHTTPClient by hand), `ahc-post` and `ahc-post-raw` (the benchmark's POST), one at a time or
@@ -130,7 +131,45 @@ nonisolated func compare(iterations: Int) async throws {
     print("courier \(courier) per request, retry policy \(retry), ratio \(Double(retry.components.attoseconds) / Double(courier.components.attoseconds))")
 }
 
-if mode == "compare" {
+/// `decode-compare`: `JSONDecoder` alone, the same call through `any BodyDecoder`, the status check
+/// then `JSONDecoder`, and `Response.decode`, in alternation (40 rounds of `iterations / 40` each),
+/// to tell which part of `Response.decode` costs what.
+nonisolated func compareDecodes(iterations: Int) throws {
+    let decoder = JSONDecoder()
+    let existential: any BodyDecoder = decoder
+    let response = Response(
+        head: HTTPResponse(status: .ok, headerFields: [.contentType: "application/json"]),
+        body: body,
+        request: RawRequest(head: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/users/42"), baseURL: URL(fileURLWithPath: "/"), operationID: "Users.user")
+    )
+    let variants: [(String, () throws -> Int)] = [
+        ("JSONDecoder alone", { try decoder.decode(User.self, from: body).followers }),
+        ("through any BodyDecoder", { try existential.decode(User.self, from: body).followers }),
+        ("status check, then JSONDecoder", { try response.validate(); return try decoder.decode(User.self, from: body).followers }),
+        ("Response.decode", { try response.decode(User.self, using: decoder).followers }),
+    ]
+    var times = [Duration](repeating: .zero, count: variants.count)
+    let round = max(iterations / 40, 1)
+    var total = 0
+    for index in 0..<40 {
+        let order = index.isMultiple(of: 2) ? Array(variants.indices) : variants.indices.reversed()
+        for variant in order {
+            let start = ContinuousClock.now
+            for _ in 0..<round { total &+= try variants[variant].1() }
+            times[variant] += ContinuousClock.now - start
+        }
+    }
+    let base = Double(times[0].components.attoseconds) + Double(times[0].components.seconds) * 1e18
+    for (variant, time) in zip(variants, times) {
+        let value = Double(time.components.attoseconds) + Double(time.components.seconds) * 1e18
+        print(variant.0, "\(time / (round * 40)) per call,", String(format: "%.3f", value / base), "of JSONDecoder alone")
+    }
+    print(total)
+}
+
+if mode == "decode-compare" {
+    try compareDecodes(iterations: iterations)
+} else if mode == "compare" {
     try await Task.detached { try await compare(iterations: iterations) }.value
 } else {
     print(try await Task.detached { try await run(iterations: iterations, mode: mode) }.value)
