@@ -91,7 +91,9 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
     for piece in text.split(whereSeparator: { $0 == "&" || $0 == "=" }) {
         let piece = String(piece)
-        let spaced = piece.replacingOccurrences(of: "+", with: " ")
+        // `+` is a space wherever it is, also before a combining mark (Foundation's
+        // `replacingOccurrences` works on whole characters and would keep that one).
+        let spaced = String(String.UnicodeScalarView(piece.unicodeScalars.map { $0 == "+" ? " " : $0 }))
         guard agree(CourierFuzzing.percentDecoded(piece, plusAsSpace: true), spaced.removingPercentEncoding, piece),
             agree(CourierFuzzing.percentDecoded(piece, plusAsSpace: false), piece.removingPercentEncoding, piece)
         else { fatalError("percent-decoding differs from Foundation's for \(piece.debugDescription)") }
