@@ -104,6 +104,18 @@ func alternate(_ benchmark: Benchmark, unit: String, _ run: (Bool) async throws 
     for time in times[false, default: []] { benchmark.measurement(.custom("raw \(unit) (μs)", polarity: .prefersSmaller), time) }
 }
 
+/// The configuration of a benchmark timed by `alternate(_:unit: "batch")`: each side's batch times,
+/// in µs as they are (an automatic unit would print a c=64 batch as "11 K").
+func alternatingBatches(maxIterations: Int) -> Benchmark.Configuration {
+    .init(
+        metrics: [.custom("Courier batch (μs)", polarity: .prefersSmaller), .custom("raw batch (μs)", polarity: .prefersSmaller)],
+        units: [.custom("Courier batch (μs)"): .count, .custom("raw batch (μs)"): .count],
+        warmupIterations: 20,
+        maxDuration: .seconds(4),
+        maxIterations: maxIterations
+    )
+}
+
 /// Runs `body` `count` times at once and waits for all.
 func concurrently(_ count: Int, _ body: @escaping @Sendable () async throws -> Void) async throws {
     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -241,13 +253,7 @@ let benchmarks: @Sendable () -> Void = {
     // iteration, so that both sides see the same machine. The pair above gives the allocations.
     Benchmark(
         "decode pair: Courier Response.decode vs JSONDecoder alone",
-        configuration: .init(
-            metrics: [.custom("Courier batch (μs)", polarity: .prefersSmaller), .custom("raw batch (μs)", polarity: .prefersSmaller)],
-            units: [.custom("Courier batch (μs)"): .count, .custom("raw batch (μs)"): .count],
-            warmupIterations: 20,
-            maxDuration: .seconds(4),
-            maxIterations: 4000
-        )
+        configuration: alternatingBatches(maxIterations: 4000)
     ) { benchmark in
         let decoder = JSONDecoder()
         try await alternate(benchmark, unit: "batch") { courier in
@@ -289,14 +295,7 @@ let benchmarks: @Sendable () -> Void = {
         for pair in pairs {
             Benchmark(
                 "round trip \(pair.name), c=\(concurrency): Courier vs raw",
-                configuration: .init(
-                    metrics: [.custom("Courier batch (μs)", polarity: .prefersSmaller), .custom("raw batch (μs)", polarity: .prefersSmaller)],
-                    // In µs as they are: an automatic unit would print a c=64 batch as "11 K".
-                    units: [.custom("Courier batch (μs)"): .count, .custom("raw batch (μs)"): .count],
-                    warmupIterations: 20,
-                    maxDuration: .seconds(4),
-                    maxIterations: concurrency == 1 ? 4000 : 400
-                )
+                configuration: alternatingBatches(maxIterations: concurrency == 1 ? 4000 : 400)
             ) { benchmark in
                 let env = try await Environment.shared.value
                 try await alternate(benchmark, unit: "batch") { side in
