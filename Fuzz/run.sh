@@ -8,7 +8,8 @@
 # stays small, with a 5 s limit per input, 2048 MB of RSS and 512 MB for one allocation. An input
 # that crashes, hangs or allocates past those limits is saved under Fuzz/artifacts/<target>/ and
 # the script exits non-zero. FUZZ_SKIP_BUILD=1 reuses the last build; FUZZ_EXTRA_ARGS adds libFuzzer
-# options (e.g. "-max_total_time=3600"). FUZZ_CORPUS_DIR=<dir> keeps each target's working corpus
+# options (e.g. "-max_total_time=3600"). FUZZ_MAX_LEN sets the longest input (4096 bytes unless
+# set; an execution's time grows with its input, see README.md). FUZZ_CORPUS_DIR=<dir> keeps each target's working corpus
 # in <dir>/<target> (seeded from Corpus/<target> the first time) instead of a temporary copy, so a
 # later run goes on from where an earlier one stopped; Fuzz/.corpus is ignored by git for this.
 #
@@ -84,7 +85,7 @@ for target in "${targets[@]}"; do
     status=0
     # shellcheck disable=SC2086 # FUZZ_EXTRA_ARGS is a list of options
     nice -n 10 "$bin/$target" "$corpus" \
-        -runs="$runs" -timeout=5 -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=4096 \
+        -runs="$runs" -timeout=5 -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len="${FUZZ_MAX_LEN:-4096}" \
         -print_final_stats=1 -artifact_prefix="$here/artifacts/$target/" \
         ${FUZZ_EXTRA_ARGS:-} >"$log" 2>&1 || status=$?
 

@@ -35,7 +35,11 @@ private func check(_ line: String) {
     // Courier trims what Foundation trims, from whole lines and from each piece between `;`.
     for piece in [Substring(line)] + line.split(separator: ";") {
         let piece = String(piece)
-        guard CourierFuzzing.trimmingWhitespace(piece) == piece.trimmingCharacters(in: .whitespaces) else {
+        // Between two printable ASCII characters other than the space there is nothing to trim,
+        // which is known without asking Foundation (whose bridging costs more than this check).
+        func plain(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { $0.value > 0x20 && $0.value < 0x7F } ?? false }
+        let untouched = plain(piece.unicodeScalars.first) && plain(piece.unicodeScalars.last)
+        guard CourierFuzzing.trimmingWhitespace(piece) == (untouched ? piece : piece.trimmingCharacters(in: .whitespaces)) else {
             fatalError("trimming differs from Foundation's for \(piece.debugDescription)")
         }
     }
@@ -81,8 +85,11 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             fatalError("Cookie header is not a valid field value: \(header.debugDescription)")
         }
     }
-    // Raw strings (no transport in between) may not crash the jar either.
-    _ = CourierFuzzing.cookieHeader(receiving: lines, from: URL(string: from)!, sendingTo: URL(string: to)!, now: now, later: later)
+    // Raw strings (no transport in between) may not crash the jar either; where no line needed
+    // mending as a field value they are the same input, already run.
+    if !fields.elementsEqual(lines, by: { $0.utf8.elementsEqual($1.utf8) }) {
+        _ = CourierFuzzing.cookieHeader(receiving: lines, from: URL(string: from)!, sendingTo: URL(string: to)!, now: now, later: later)
+    }
     return 0
 }
 

@@ -2,7 +2,7 @@
 //
 // Input: a whole `application/x-www-form-urlencoded` body. It is parsed into its tree, then
 // decoded into a nested `Decodable` with optionals, arrays, numbers, bools, dates and URLs, with
-// the default keys and (for odd lengths) snake_case keys. Decoding may fail, never crash. Each
+// the default keys (even lengths) or snake_case keys (odd lengths), and into a schema-less walk. Decoding may fail, never crash. Each
 // piece of the body is also percent-decoded, and must come out as Foundation decodes it (but for
 // one quirk of Foundation's, below).
 @_spi(Fuzzing) import Courier
@@ -94,17 +94,19 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         // `+` is a space wherever it is, also before a combining mark (Foundation's
         // `replacingOccurrences` works on whole characters and would keep that one).
         let spaced = String(String.UnicodeScalarView(piece.unicodeScalars.map { $0 == "+" ? " " : $0 }))
-        guard agree(CourierFuzzing.percentDecoded(piece, plusAsSpace: true), spaced.removingPercentEncoding, piece),
-            agree(CourierFuzzing.percentDecoded(piece, plusAsSpace: false), piece.removingPercentEncoding, piece)
+        // Without a `%` there is nothing to decode, and the expected text is known without asking
+        // Foundation (whose bridging costs more than the rest of this check).
+        let hasEscape = piece.utf8.contains(UInt8(ascii: "%"))
+        guard agree(CourierFuzzing.percentDecoded(piece, plusAsSpace: true), hasEscape ? spaced.removingPercentEncoding : spaced, piece),
+            agree(CourierFuzzing.percentDecoded(piece, plusAsSpace: false), hasEscape ? piece.removingPercentEncoding : piece, piece)
         else { fatalError("percent-decoding differs from Foundation's for \(piece.debugDescription)") }
     }
 
-    _ = try? URLFormDecoder().decode(Page.self, from: data)
+    // The schema with the default keys for even lengths and snake_case keys for odd ones (each
+    // decode parses the body again, and the parse is most of the time of an input).
+    _ = try? URLFormDecoder(keyMapping: count % 2 == 0 ? .useDefaultKeys : .snakeCase).decode(Page.self, from: data)
     AnyValue.depthLimit = min(shape.depth + 1, 24)
     _ = try? URLFormDecoder().decode(AnyValue.self, from: data)
-    if count % 2 == 1 {
-        _ = try? URLFormDecoder(keyMapping: .snakeCase).decode(Page.self, from: data)
-    }
     return 0
 }
 
