@@ -38,6 +38,11 @@ extension URL: HeaderValue {
 extension Date: HeaderValue {
     /// An HTTP date — `Wed, 21 Oct 2026 07:28:00 GMT`, or one of the obsolete forms
     /// `Wednesday, 21-Oct-26 07:28:00 GMT` and `Wed Oct 21 07:28:00 2026` — or an ISO 8601 date.
+    ///
+    /// A two-digit year is 1970–2069, as cookie dates read it (RFC 6265 §5.1.1): `70` is 1970, the
+    /// year of the dates servers send to remove a cookie, and `50` is 2050. An HTTP date before
+    /// 1601 is refused rather than read as a year of the first millennium (`Wed, 21 Oct 26 …`
+    /// with the preferred form's four-digit year cut short is read as 2026, not as the year 26).
     public init?(headerValue text: String) {
         let trimmed = text.trimmingWhitespace()
         // Both forms are ASCII; other text is refused before it reaches `DateFormatter`, which
@@ -54,12 +59,14 @@ extension Date: HeaderValue {
         }
         // The preferred HTTP date, then the two obsolete forms a recipient must still read
         // (RFC 9110 §5.6.7), with runs of spaces (asctime pads the day) made single.
-        if let date = HTTPDateFormats.imfFixdate.date(from: trimmed) {
+        if let date = HTTPDateFormats.imfFixdate.date(from: trimmed), date >= HTTPDateFormats.earliest {
             self = date
             return
         }
         let collapsed = trimmed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        guard let date = HTTPDateFormats.rfc850.date(from: collapsed) ?? HTTPDateFormats.asctime.date(from: collapsed) else { return nil }
+        guard let date = HTTPDateFormats.rfc850.date(from: collapsed) ?? HTTPDateFormats.asctime.date(from: collapsed),
+            date >= HTTPDateFormats.earliest
+        else { return nil }
         self = date
     }
 }
@@ -74,6 +81,10 @@ enum HTTPDateFormats {
     static let rfc850 = Shared("EEEE, dd-MMM-yy HH:mm:ss zzz")
     /// asctime: `Sun Nov  6 08:49:37 1994`.
     static let asctime = Shared("EEE MMM d HH:mm:ss yyyy")
+    /// 1 January 1601, the earliest date a cookie date may be (RFC 6265 §5.1.1). A formatter reads a
+    /// year of fewer digits than its pattern asks for as written, so `26` in the preferred form
+    /// would otherwise be the year 26.
+    static let earliest = Date(timeIntervalSince1970: -11_644_473_600)
 
     /// One formatter in the POSIX locale and GMT, behind a lock.
     struct Shared: Sendable {
@@ -84,6 +95,8 @@ enum HTTPDateFormats {
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = format
+            // Two-digit years are 1970–2069 (RFC 6265 §5.1.1), not ICU's 80 years back and 20 ahead.
+            formatter.twoDigitStartDate = Date(timeIntervalSince1970: 0)
             self.formatter = Locked(formatter)
         }
 

@@ -115,6 +115,39 @@ struct TextScanningTests {
         #expect(Date(headerValue: " Wed, 21 Oct 2026 07:28:00 GMT ") == Date(timeIntervalSince1970: 1_792_567_680))
     }
 
+    @Test("Two-digit years are 1970–2069; a year cut short in the preferred form is not the first millennium")
+    func twoDigitYears() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "GMT"))
+        func gmt(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0) -> Date? {
+            calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+        }
+        #expect(Date(headerValue: "Thu, 01-Jan-70 00:00:01 GMT") == Date(timeIntervalSince1970: 1))
+        #expect(Date(headerValue: "Fri, 31-Dec-99 23:59:59 GMT") == gmt(1999, 12, 31, 23, 59, 59))
+        #expect(Date(headerValue: "Sat, 01-Jan-00 00:00:00 GMT") == gmt(2000, 1, 1))
+        #expect(Date(headerValue: "Friday, 21-Oct-50 07:28:00 GMT") == gmt(2050, 10, 21, 7, 28))
+        #expect(Date(headerValue: "Monday, 21-Oct-69 07:28:00 GMT") == gmt(2069, 10, 21, 7, 28))
+        // The preferred form with its year cut to two digits was the year 26 (and 19 October,
+        // in the Julian calendar); it is 2026, as a cookie date reads it.
+        #expect(Date(headerValue: "Wed, 21 Oct 26 07:28:00 GMT") == gmt(2026, 10, 21, 7, 28))
+        // Netscape's form of cookie dates: a four-digit year between dashes.
+        #expect(Date(headerValue: "Wed, 21-Oct-2026 07:28:00 GMT") == gmt(2026, 10, 21, 7, 28))
+        // Three digits are neither; the year 826 is refused, not read.
+        #expect(Date(headerValue: "Wed, 21 Oct 826 07:28:00 GMT") == nil)
+        #expect(Date(headerValue: "Wed Oct 21 07:28:00 26") == nil)
+    }
+
+    @Test("A jar keeps a cookie whose Expires has a two-digit year ahead, and removes one at 70")
+    func jarReadsTwoDigitYears() throws {
+        let origin = try #require(URL(string: "https://example.com/"))
+        let now = Date(timeIntervalSince1970: 1_790_000_000)  // 2026
+        let jar = CookieJar()
+        jar.receive(["long=1; Expires=Friday, 21-Oct-50 07:28:00 GMT", "short=2; Expires=Wed, 21 Oct 26 07:28:00 GMT"], from: origin, now: now)
+        #expect(jar.header(for: origin, now: now) == "long=1; short=2")
+        jar.receive(["long=; Expires=Thu, 01-Jan-70 00:00:01 GMT"], from: origin, now: now)
+        #expect(jar.header(for: origin, now: now) == "short=2")
+    }
+
     @Test func joinedSetCookieSplitsAtCookieCommasOnly() {
         let joined = "a=1; Path=/, b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT,c=3 ,, d e=4"
         #expect(Response.splitJoinedSetCookie(joined) == ["a=1; Path=/", "b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT", "c=3 ,, d e=4"])
