@@ -59,14 +59,12 @@ extension Date: HeaderValue {
         }
         // The preferred HTTP date, then the two obsolete forms a recipient must still read
         // (RFC 9110 §5.6.7), with runs of spaces (asctime pads the day) made single.
-        if let date = HTTPDateFormats.imfFixdate.date(from: trimmed), date >= HTTPDateFormats.earliest {
+        if let date = HTTPDateFormats.imfFixdate.date(from: trimmed) {
             self = date
             return
         }
         let collapsed = trimmed.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        guard let date = HTTPDateFormats.rfc850.date(from: collapsed) ?? HTTPDateFormats.asctime.date(from: collapsed),
-            date >= HTTPDateFormats.earliest
-        else { return nil }
+        guard let date = HTTPDateFormats.rfc850.date(from: collapsed) ?? HTTPDateFormats.asctime.date(from: collapsed) else { return nil }
         self = date
     }
 }
@@ -100,10 +98,11 @@ enum HTTPDateFormats {
             self.formatter = Locked(formatter)
         }
 
-        /// The date `text` writes in this format. The caller makes sure `text` is ASCII: other
-        /// text can trap inside `DateFormatter` on Linux.
+        /// The date `text` writes in this format, `nil` before ``HTTPDateFormats/earliest``. The
+        /// caller makes sure `text` is ASCII: other text can trap inside `DateFormatter` on Linux.
         func date(from text: String) -> Date? {
-            formatter.withLock { $0.date(from: text) }
+            guard let date = formatter.withLock({ $0.date(from: text) }), date >= HTTPDateFormats.earliest else { return nil }
+            return date
         }
     }
 }

@@ -37,6 +37,20 @@ struct CookieTests {
         #expect(response.cookies[1].attributes["Path"] == "/echo/scoped")
     }
 
+    @Test("A jar reads a server's two-digit Expires years: 50 is 2050, 60 in the preferred form 2060, 70 is 1970", arguments: TransportKind.allCases)
+    func twoDigitYearExpires(transport: TransportKind) async throws {
+        let name = scriptName("two-digit-expires", transport)
+        FaultServer.script(name, [.answer(status: 200, headers: [
+            ("Set-Cookie", "long=1; Path=/; Expires=Friday, 21-Oct-50 07:28:00 GMT"),
+            ("Set-Cookie", "cut=2; Path=/; Expires=Thu, 21 Oct 60 07:28:00 GMT"),
+            ("Set-Cookie", "old=3; Path=/; Expires=Thu, 01-Jan-70 00:00:01 GMT"),
+        ])])
+        let jar = CookieJar()
+        let provider = try await transport.faultProvider(idle: .seconds(5)).with(cookieJar: jar)
+        _ = try await provider.send(Request(.get, "/script/\(name)", receiving: .response))
+        #expect(Set(jar.cookies.map(\.name)) == ["long", "cut"])
+    }
+
     @Test("A jar sees every redirect hop: a cookie set on a login's 302 reaches the page and later requests", arguments: TransportKind.allCases)
     func jarOnRedirectHops(transport: TransportKind) async throws {
         let jar = CookieJar()
