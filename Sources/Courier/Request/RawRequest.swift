@@ -27,18 +27,6 @@ public struct RawRequest: Sendable {
     /// Which attempt this is, from 1: a retry or a send after a refreshed credential is a later
     /// one. Interceptors see it; the first attempt is 1 whether or not a retry policy is set.
     public internal(set) var attempt = 1
-    /// The request's own bounds, over the provider's.
-    var timeouts = Timeouts()
-    /// Headers that never follow a redirect to another origin, beside the provider's secrets:
-    /// the ones the authenticator set.
-    var secretHeaders: Set<HTTPField.Name> = []
-    /// Told how much of the response body has arrived.
-    var downloadProgress: ProgressHandler?
-    /// The path template the request was made from, for spans and metrics; `nil` for a request
-    /// to an absolute URL.
-    var pathTemplate: String?
-    /// Reports the request, when a tracer, a metrics backend or a logger listens.
-    var observer: RequestObserver?
 
     /// A request with `head` and `body`, its path relative to `baseURL`.
     public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String, streamsResponse: Bool = false) {

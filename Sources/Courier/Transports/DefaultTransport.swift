@@ -1,7 +1,12 @@
 #if canImport(CourierHTTPClientTransport)
 import CourierHTTPClientTransport
 #endif
+import Foundation
+import HTTPTypes
 public import OpenAPIRuntime
+
+// The one place that knows which transport a platform gets, and the only one that names the
+// AsyncHTTPClient transport: the pipeline sees transports only through their capabilities.
 
 extension Provider {
     /// The transport used when none is given. On Linux, AsyncHTTPClient on one process-wide
@@ -20,3 +25,27 @@ extension Provider {
     /// to use URLSession: `Provider(baseURL: url, transport: Provider.urlSessionTransport)`.
     public static let urlSessionTransport: any ClientTransport = URLSessionHTTPTransport()
 }
+
+#if canImport(CourierHTTPClientTransport)
+extension HTTPClientTransport: BoundableTransport, WholeBodyTransport {
+    /// The process-wide client configured with the two bounds; a client of your own keeps its
+    /// configuration.
+    func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
+        bounded(connect: timeouts.connect, read: timeouts.idle)
+    }
+
+    func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (HTTPResponse, Reply.Body) {
+        let outgoing: OutgoingBody? =
+            switch request.payload {
+            case .bytes(let data): .bytes(data)
+            case .stream(let stream): .stream(stream)
+            case nil: nil
+            }
+        let (head, payload) = try await sendReadingWhole(request.head, body: outgoing, baseURL: request.baseURL, limit: limit)
+        switch payload {
+        case .whole(let data): return (head, .whole(data))
+        case .stream(let body): return (head, .stream(body))
+        }
+    }
+}
+#endif

@@ -1,8 +1,3 @@
-#if canImport(CourierHTTPClientTransport)
-import CourierHTTPClientTransport
-#endif
-import OpenAPIRuntime
-
 /// How long a request may wait: to connect, for the next byte, and in all.
 ///
 /// A provider's ``Provider/timeouts`` apply to every request it sends; a request overrides any
@@ -54,24 +49,4 @@ public struct Timeouts: Sendable, Hashable {
 
     /// Whether no bound is set: nothing to override.
     var isEmpty: Bool { connect == nil && idle == nil && total == nil }
-}
-
-extension Provider {
-    /// The transport applying `timeouts`' connect and idle bounds, for Courier's own transports:
-    /// a URLSession request carries the idle bound as its `timeoutInterval` and holds for its
-    /// reader at most `bodyLimit` bytes or the transport's own bound, whichever is larger (a
-    /// buffered read may hold up to `bodyLimit`; a stream is not bound by it); the process-wide AsyncHTTPClient transport uses a
-    /// process-wide client configured with the two bounds. Any other transport is returned as it
-    /// is.
-    static func transport(_ transport: any ClientTransport, boundedBy timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
-        if let urlSession = transport as? URLSessionHTTPTransport {
-            return URLSessionHTTPTransport.Bounded(base: urlSession, idle: timeouts.idle, maxUnread: max(bodyLimit, urlSession.maxUnreadBytes))
-        }
-        #if canImport(CourierHTTPClientTransport)
-        if let client = transport as? HTTPClientTransport {
-            return client.bounded(connect: timeouts.connect, read: timeouts.idle)
-        }
-        #endif
-        return transport
-    }
 }

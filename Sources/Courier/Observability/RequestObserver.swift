@@ -10,19 +10,19 @@ import Tracing
 /// made only when a tracer, a propagating instrument, a metrics backend or a logger listens.
 final class RequestObserver: Sendable {
     /// The tracer of the spans; `nil` when none is in use.
-    private let tracer: (any Tracer)?
+    let tracer: (any Tracer)?
     /// Writes the current span's context into the request's headers; `nil` when none is in use.
-    private let propagator: (any Instrument)?
+    let propagator: (any Instrument)?
     /// The metrics factory; `nil` when no backend is in use.
-    private let metrics: (any MetricsFactory)?
+    let metrics: (any MetricsFactory)?
     /// The logger; `nil` when no entry would be written.
-    private let logger: Logger?
-    private let settings: Observability
-    private let started = ContinuousClock.now
-    private let startedAt: DefaultTracerClock.Instant
-    private let state = Locked(State())
+    let logger: Logger?
+    let settings: Observability
+    let started = ContinuousClock.now
+    let startedAt: DefaultTracerClock.Instant
+    let state = Locked(State())
 
-    private struct State {
+    struct State {
         var description = Description()
         var span: (any Span)?
         var active: Meter?
@@ -97,10 +97,11 @@ final class RequestObserver: Sendable {
 
     // MARK: The request
 
-    /// Starts the request's span, puts its context in `raw`'s headers and counts the request in
-    /// flight; `raw` carries the observer from here on. `base` describes the provider's base URL.
-    func begin(_ raw: inout RawRequest, base: BaseURLParts?) {
-        let description = Self.describe(raw, base: base, queryValues: settings.queryValues)
+    /// Starts the request's span, puts its context in the call's headers and counts the request
+    /// in flight; the call carries the observer from here on. `base` describes the provider's
+    /// base URL.
+    func begin(_ call: inout Call, base: BaseURLParts?) {
+        let description = Self.describe(call.request, template: call.pathTemplate, base: base, queryValues: settings.queryValues)
         var span: (any Span)?
         if let tracer {
             let started = tracer.startSpan(description.spanName, context: ServiceContext.current ?? .topLevel, ofKind: .client, at: startedAt)
@@ -108,16 +109,16 @@ final class RequestObserver: Sendable {
             span = started
         }
         if let propagator, let context = span?.context ?? ServiceContext.current {
-            propagator.inject(context, into: &raw.headers, using: HTTPFieldsInjector())
+            propagator.inject(context, into: &call.request.headers, using: HTTPFieldsInjector())
         }
         var requestBytes: Int64?
-        if case .bytes(let data) = raw.payload {
+        if case .bytes(let data) = call.request.payload {
             requestBytes = Int64(data.count)
-        } else if let body = raw.body {
+        } else if let body = call.request.body {
             if case .known(let length) = body.length {
                 requestBytes = length
             } else if metrics != nil {
-                raw.body = ProgressHandler.atEnd { [weak self] bytes in self?.state.withLock { $0.requestBytes = bytes } }.counting(body)
+                call.request.body = ProgressHandler.atEnd { [weak self] bytes in self?.state.withLock { $0.requestBytes = bytes } }.counting(body)
             }
         }
         let active = metrics.map { Meter(label: "http.client.active_requests", dimensions: description.dimensions, factory: $0) }
@@ -128,7 +129,7 @@ final class RequestObserver: Sendable {
             state.active = active
             state.requestBytes = requestBytes
         }
-        raw.observer = self
+        call.observer = self
     }
 
     /// Describes — and starts the span of — a request that failed before it was encoded, from
@@ -171,10 +172,11 @@ final class RequestObserver: Sendable {
     /// `body` counted as its reader reads it, when a metrics backend is in use.
     func countingResponse(_ body: HTTPBody) -> HTTPBody {
         guard metrics != nil else { return body }
-        return ProgressHandler.atEnd { [weak self] bytes in self?.recordResponseBytes(bytes) }.counting(body)
+        // The body holds the observer until its reader reaches the end: the call has returned by then.
+        return ProgressHandler.atEnd { bytes in self.recordResponseBytes(bytes) }.counting(body)
     }
 
-    private func recordResponseBytes(_ bytes: Int64) {
+    func recordResponseBytes(_ bytes: Int64) {
         guard let metrics else { return }
         let (description, status) = state.withLock { ($0.description, $0.status) }
         var dimensions = description.dimensions
@@ -226,7 +228,7 @@ final class RequestObserver: Sendable {
         }
     }
 
-    private func log(to logger: Logger, _ description: Description, _ state: State, _ failure: CourierError?, _ errorType: String?, _ duration: Duration) {
+    func log(to logger: Logger, _ description: Description, _ state: State, _ failure: CourierError?, _ errorType: String?, _ duration: Duration) {
         let level = failure == nil ? settings.successLevel : settings.failureLevel
         guard level >= logger.logLevel else { return }
         var metadata: Logger.Metadata = [
@@ -247,147 +249,6 @@ final class RequestObserver: Sendable {
             outcome = state.status.map { "\($0)" } ?? "done"
         }
         logger.log(level: level, "\(description.spanName) \(outcome)", metadata: metadata)
-    }
-
-    // MARK: Attempts
-
-    /// Starts the span of attempt `number` — a child of the request's — and puts its context in
-    /// `request`'s headers in place of the request's. `nil` when nothing traces.
-    func beginAttempt(_ number: Int, _ request: inout RawRequest) -> (any Span)? {
-        let (description, parent) = state.withLock { state in
-            state.attempts = number
-            return (state.description, state.span)
-        }
-        guard let tracer, let parent else { return nil }
-        let span = tracer.startSpan(description.spanName, context: parent.context, ofKind: .client)
-        var attributes = Self.attributes(of: description)
-        if number > 1 { attributes["http.request.resend_count"] = number - 1 }
-        span.attributes = attributes
-        propagator?.inject(span.context, into: &request.headers, using: HTTPFieldsInjector())
-        return span
-    }
-
-    /// Ends an attempt's span with its outcome.
-    func endAttempt(_ span: (any Span)?, status: HTTPResponse.Status?, failure: CourierError?) {
-        guard let span else { return }
-        if let status {
-            span.attributes["http.response.status_code"] = status.code
-            if status.code >= 400 {
-                span.attributes["error.type"] = String(status.code)
-                span.setStatus(SpanStatus(code: .error))
-            }
-        }
-        if let failure {
-            span.attributes["error.type"] = Self.errorType(failure)
-            span.recordError(failure)
-            span.setStatus(SpanStatus(code: .error, message: failure.message))
-        }
-        span.end()
-    }
-
-    /// The request waits to be sent again.
-    func retrying() { state.withLock { $0.retries += 1 } }
-
-    /// The request waits for a refreshed credential.
-    func refreshing() { state.withLock { $0.refreshes += 1 } }
-
-    // MARK: Describing
-
-    /// `raw` described; `base` describes its base URL when it is the provider's.
-    static func describe(_ raw: RawRequest, base: BaseURLParts?, queryValues: Observability.QueryValues) -> Description {
-        var description = Description()
-        description.operationID = raw.operationID
-        describeMethod(raw.method, into: &description)
-        let parts = BaseURLParts.of(raw, provider: base)
-        description.server = parts.host
-        description.port = parts.port
-        description.template = raw.pathTemplate.map { template($0, basePath: parts.path) }
-        description.url = parts.origin + parts.path + redacted(raw.path, queryValues)
-        description.settle()
-        return description
-    }
-
-    private static let knownMethods: Set<HTTPRequest.Method> = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
-
-    private static func describeMethod(_ method: HTTPRequest.Method, into description: inout Description) {
-        if knownMethods.contains(method) {
-            description.method = method.rawValue
-        } else {
-            description.method = "_OTHER"
-            description.originalMethod = method.rawValue
-        }
-    }
-
-    /// The path template as the conventions write it: the base path before it, `{name}` for
-    /// `:name`, no query.
-    static func template(_ path: String, basePath: String) -> String {
-        let bytes = Array(path.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(basePath.utf8.count + bytes.count + 4)
-        output.append(contentsOf: basePath.utf8)
-        if output.last == UInt8(ascii: "/") { output.removeLast() }
-        if bytes.first != UInt8(ascii: "/") { output.append(UInt8(ascii: "/")) }
-        var index = 0
-        while index < bytes.count, bytes[index] != UInt8(ascii: "?") {
-            let byte = bytes[index]
-            let segmentStart = index == 0 || bytes[index - 1] == UInt8(ascii: "/")
-            if byte == UInt8(ascii: ":"), segmentStart, index + 1 < bytes.count, RequestBuilder.isIdentifierByte(bytes[index + 1]) {
-                // `:name`, up to the first byte that cannot be in a name.
-                var end = index + 1
-                while end < bytes.count, RequestBuilder.isIdentifierByte(bytes[end]) { end += 1 }
-                output.append(UInt8(ascii: "{"))
-                output.append(contentsOf: bytes[(index + 1)..<end])
-                output.append(UInt8(ascii: "}"))
-                index = end
-            } else {
-                output.append(byte)
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// `target` with each query value written as `REDACTED` unless `queryValues` shows it.
-    static func redacted(_ target: String, _ queryValues: Observability.QueryValues) -> String {
-        guard let mark = target.firstIndex(of: "?") else { return target }
-        if case .all = queryValues { return target }
-        let query = target[target.index(after: mark)...]
-        let items = query.split(separator: "&", omittingEmptySubsequences: false).map { item -> String in
-            guard let equals = item.firstIndex(of: "=") else { return String(item) }
-            let name = item[..<equals]
-            if case .only(let shown) = queryValues, shown.contains(PercentDecoding.decode(name) ?? String(name)) {
-                return String(item)
-            }
-            return "\(name)=REDACTED"
-        }
-        return target[..<mark] + "?" + items.joined(separator: "&")
-    }
-
-    private static func attributes(of description: Description) -> SpanAttributes {
-        var attributes = SpanAttributes()
-        attributes["http.request.method"] = description.method
-        if let original = description.originalMethod { attributes["http.request.method_original"] = original }
-        attributes["server.address"] = description.server
-        attributes["server.port"] = description.port
-        attributes["url.full"] = description.url
-        if let template = description.template { attributes["url.template"] = template }
-        attributes["courier.operation"] = description.operationID
-        return attributes
-    }
-
-    /// The conventions' `error.type`: the status code for a status, and otherwise the kind.
-    static func errorType(_ error: CourierError) -> String {
-        if error.kind == .status, let code = error.response?.head.status.code { return String(code) }
-        return error.kind.description
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(nanoseconds(duration)) / 1e9
     }
 }
 
@@ -424,45 +285,5 @@ extension ProgressHandler {
         ProgressHandler(interval: .seconds(Int64.max / 2)) { progress in
             if progress.total == progress.bytes { record(progress.bytes) }
         }
-    }
-}
-
-/// What spans and metrics say of a base URL, worked out once per provider: Foundation's URL
-/// accessors cost microseconds each on Linux.
-struct BaseURLParts: Sendable {
-    /// The URL these are the parts of.
-    let url: URL
-    /// `scheme://host[:port]`, without credentials.
-    let origin: String
-    /// The scheme as written.
-    let scheme: String?
-    /// `host[:port]`, without credentials; an IPv6 host in brackets.
-    let authority: String?
-    /// The path, percent-encoded, without a trailing slash.
-    let path: String
-    let host: String
-    /// The port, the scheme's default when none is written.
-    let port: Int
-
-    init(_ url: URL) {
-        self.url = url
-        scheme = url.scheme
-        authority = url.authorityHost.map { host in url.port.map { "\(host):\($0)" } ?? host }
-        origin = "\(url.scheme ?? "http")://\(authority ?? "")"
-        var path = url.percentEncodedBasePath
-        while path.hasSuffix("/") { path.removeLast() }
-        self.path = path
-        host = url.host ?? ""
-        port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
-    }
-}
-
-extension BaseURLParts {
-    /// The parts of `raw`'s base URL: `provider`'s, worked out once, when `raw` goes to the
-    /// provider's base URL; worked out now when it goes elsewhere (an absolute URL, or a base URL
-    /// a hook replaced).
-    static func of(_ raw: RawRequest, provider: BaseURLParts?) -> BaseURLParts {
-        if raw.pathTemplate != nil, let provider, raw.baseURL == provider.url { return provider }
-        return BaseURLParts(raw.baseURL)
     }
 }

@@ -1,25 +1,22 @@
-public import Foundation
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#endif
+import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
 extension Provider {
-    /// Encodes `request` into what the middleware chain receives: `Accept` from the response
-    /// decoder unless the request sets one, the authentication, the provider's modifiers, the
-    /// encoding with the provider's settings, and the request's own hooks.
-    func prepare<Value>(_ request: Request<Value>) throws(CourierError) -> RawRequest {
+    /// The prepare stage: `request` made into a call. In order: `Accept` from the response
+    /// decoder unless the request sets one, the request's authentication, the provider's
+    /// modifiers, the encoding with the provider's settings, and the request's own hooks. Every
+    /// per-request option — timeouts, retry policy, coders — is read here, after the modifiers,
+    /// and nowhere else.
+    func prepare<Value>(_ request: Request<Value>) throws(CourierError) -> Call {
         var builder = request.builder
         if let accept = request.decoder.accept, builder.headers[.accept] == nil {
             builder.appendHeader(.accept, accept, replacing: false)
         }
         request.authentication?.authenticate(&builder)
-        var raw = try prepare(builder, operationID: request.operationID)
+        var (raw, template) = try encode(&builder, operationID: request.operationID)
         raw.streamsResponse = request.decoder.streams
-        raw.timeouts = request.builder.timeouts
-        if let progress = request.builder.uploadProgress, let body = raw.body { raw.body = progress.counting(body) }
-        raw.downloadProgress = request.builder.downloadProgress
+        if let progress = builder.uploadProgress, let body = raw.body { raw.body = progress.counting(body) }
         for adjustment in request.adjustments {
             do {
                 try adjustment.apply(&raw)
@@ -29,12 +26,23 @@ extension Provider {
                 throw CourierError(.modifier(stage: adjustment.name, error), operationID: raw.operationID, request: raw)
             }
         }
-        return raw
+        let own = builder.timeouts
+        return Call(
+            request: raw,
+            timeouts: timeouts.overridden(by: own),
+            transport: own.connect == nil && own.idle == nil
+                ? boundTransport : BoundTransport(transport, timeouts.overridden(by: own), bodyLimit: responseBodyLimit),
+            retryPolicy: builder.retryPolicy ?? retryPolicy,
+            bodyDecoder: bodyDecoder(for: builder),
+            validators: request.validators,
+            downloadProgress: builder.downloadProgress,
+            pathTemplate: template
+        )
     }
 
-    /// Applies the modifiers to `builder` and encodes it.
-    private func prepare(_ builder: RequestBuilder, operationID: String) throws(CourierError) -> RawRequest {
-        var builder = builder
+    /// Applies the provider's modifiers to `builder`, then encodes it: the wire parts, and the
+    /// path template for spans and metrics (`nil` for an absolute URL).
+    private func encode(_ builder: inout RequestBuilder, operationID: String) throws(CourierError) -> (RawRequest, template: String?) {
         for modifier in modifiers {
             do {
                 try modifier.modify(req: &builder)
@@ -67,10 +75,9 @@ extension Provider {
             mappedBodyEncoder: mappedEncoder,
             queryArrayEncoding: queryArrayEncoding
         )
-        var raw: RawRequest
+        let raw: RawRequest
         do {
             raw = try builder.build(baseURL: baseURL, operationID: operationID, settings: settings)
-            raw.pathTemplate = template
         } catch {
             throw error.with(operationID: operationID, request: nil)
         }
@@ -80,45 +87,16 @@ extension Provider {
         guard length <= maxRequestTargetLength else {
             throw CourierError(.requestTargetTooLong(length: length, limit: maxRequestTargetLength), operationID: operationID)
         }
-        return raw
+        return (raw, template)
     }
 
-    /// The request exactly as ``send(_:)->Value`` would hand it to the middleware chain — modifiers,
-    /// authentication, `Accept` and the request's hooks applied — without sending it. The head
-    /// carries the scheme, the authority and the full path, base path included.
-    public func httpRequest<T>(for request: Request<T>) async throws(CourierError) -> (HTTPRequest, Data?) {
-        var raw = try prepare(request)
-        let body: Data?
-        do {
-            body = try await raw.collectBody()
-        } catch {
-            throw CourierError(.encoding(what: "the body", error), operationID: raw.operationID, request: raw)
-        }
-        var head = raw.head
-        let parts = BaseURLParts.of(raw, provider: baseParts)
-        head.scheme = parts.scheme
-        head.authority = parts.authority
-        head.path = parts.path + raw.path
-        return (head, body)
-    }
-
-    /// The request as a Foundation `URLRequest`, timeout included, for sending with your own
-    /// stack.
-    public func urlRequest<T>(for request: Request<T>) async throws(CourierError) -> URLRequest {
-        let (head, body) = try await httpRequest(for: request)
-        guard let scheme = head.scheme, let authority = head.authority,
-            let url = URL(string: "\(scheme)://\(authority)\(head.path ?? "/")")
-        else {
-            throw CourierError(.invalidBaseURL(baseURL?.absoluteString ?? ""), operationID: request.operationID)
-        }
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = head.method.rawValue
-        urlRequest.setHeaderFields(head.headerFields)
-        urlRequest.httpBody = body
-        if let timeout = request.builder.timeouts.total ?? request.builder.timeouts.idle {
-            urlRequest.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        }
-        return urlRequest
+    /// The body decoder for `builder`: the provider's, unless the request brings its own coder or
+    /// key mapping.
+    private func bodyDecoder(for builder: RequestBuilder) -> any BodyDecoder {
+        guard builder.bodyDecoder != nil || builder.keyMapping != nil else { return mappedDecoder }
+        let mapping = builder.keyMapping ?? keyMapping
+        let base = builder.bodyDecoder ?? bodyDecoder
+        return mapping.isDefault ? base : base.with(keyMapping: mapping)
     }
 }
 

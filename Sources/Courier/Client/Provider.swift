@@ -34,8 +34,9 @@ public struct Provider: Sendable {
     public var timeouts: Timeouts = .standard {
         didSet { rebound() }
     }
-    /// The transport with the provider's connect and idle bounds applied, made once.
-    private(set) var boundedTransport: any ClientTransport
+    /// The transport with the provider's connect and idle bounds and body limit applied, made
+    /// once.
+    private(set) var boundTransport: BoundTransport
     /// Middleware and interceptors, outermost first.
     public var middlewares: [any ClientMiddleware]
     /// Request modifiers, applied in order before a request is encoded.
@@ -107,7 +108,7 @@ public struct Provider: Sendable {
         self.base = Self.normalize(baseURL)
         self.baseParts = try? BaseURLParts(self.base.get())
         self.transport = transport ?? Self.defaultTransport
-        self.boundedTransport = Self.transport(self.transport, boundedBy: .standard, bodyLimit: Self.defaultBodyLimit)
+        self.boundTransport = BoundTransport(self.transport, .standard, bodyLimit: Self.defaultBodyLimit)
         self.modifiers = modifiers
         self.middlewares = interceptors.map { InterceptorMiddleware($0) } + middlewares
         self.keyMapping = keyMapping
@@ -148,7 +149,7 @@ public struct Provider: Sendable {
     public var baseURL: URL? { try? base.get() }
 
     private mutating func rebound() {
-        boundedTransport = Self.transport(transport, boundedBy: timeouts, bodyLimit: responseBodyLimit)
+        boundTransport = BoundTransport(transport, timeouts, bodyLimit: responseBodyLimit)
     }
 
     private mutating func updateCoders() {

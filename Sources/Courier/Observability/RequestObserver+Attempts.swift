@@ -1,0 +1,49 @@
+import CoreMetrics
+import Foundation
+import HTTPTypes
+import Instrumentation
+import Logging
+import OpenAPIRuntime
+import Tracing
+
+extension RequestObserver {
+    /// Starts the span of attempt `number` — a child of the request's — and puts its context in
+    /// `request`'s headers in place of the request's. `nil` when nothing traces.
+    func beginAttempt(_ number: Int, _ request: inout RawRequest) -> (any Span)? {
+        let (description, parent) = state.withLock { state in
+            state.attempts = number
+            return (state.description, state.span)
+        }
+        guard let tracer, let parent else { return nil }
+        let span = tracer.startSpan(description.spanName, context: parent.context, ofKind: .client)
+        var attributes = Self.attributes(of: description)
+        if number > 1 { attributes["http.request.resend_count"] = number - 1 }
+        span.attributes = attributes
+        propagator?.inject(span.context, into: &request.headers, using: HTTPFieldsInjector())
+        return span
+    }
+
+    /// Ends an attempt's span with its outcome.
+    func endAttempt(_ span: (any Span)?, status: HTTPResponse.Status?, failure: CourierError?) {
+        guard let span else { return }
+        if let status {
+            span.attributes["http.response.status_code"] = status.code
+            if status.code >= 400 {
+                span.attributes["error.type"] = String(status.code)
+                span.setStatus(SpanStatus(code: .error))
+            }
+        }
+        if let failure {
+            span.attributes["error.type"] = Self.errorType(failure)
+            span.recordError(failure)
+            span.setStatus(SpanStatus(code: .error, message: failure.message))
+        }
+        span.end()
+    }
+
+    /// The request waits to be sent again.
+    func retrying() { state.withLock { $0.retries += 1 } }
+
+    /// The request waits for a refreshed credential.
+    func refreshing() { state.withLock { $0.refreshes += 1 } }
+}

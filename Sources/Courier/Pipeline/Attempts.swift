@@ -1,0 +1,170 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+extension Provider {
+    /// The attempts stage: the call sent once — or as often as its ``RetryPolicy`` and the
+    /// provider's ``Authenticator`` allow — all within its total bound. Returns the last reply,
+    /// its body read whole unless the call streams, with the account of the attempts, to be
+    /// attached to an error the caller finds in it (a status, say).
+    func attempts(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
+        let authenticator = authenticator(for: call.request)
+        let repeats = call.retryPolicy.retries || authenticator != nil
+        guard let total = call.timeouts.total else {
+            // One attempt and no bound of its own: no closure to make, nothing to record.
+            guard repeats else { return (try await attempt(call), RetryRecord()) }
+            return try await attempting(call, authenticator, total: nil, progress: nil)
+        }
+        // The attempts so far, for an error that ends them from outside (the bound,
+        // cancellation): only when there can be more than one.
+        let progress = repeats ? Locked(RetryRecord()) : nil
+        return try await within(total, call.request, progress) { () async throws(CourierError) in
+            guard repeats else { return (try await self.attempt(call), RetryRecord()) }
+            return try await self.attempting(call, authenticator, total: total, progress: progress)
+        }
+    }
+
+    /// One exchange of `call`, its body read whole — up to ``responseBodyLimit``, counted for
+    /// the download progress — unless the call streams.
+    private func attempt(_ call: Call) async throws(CourierError) -> Reply {
+        var reply = try await exchange(call)
+        guard !call.streams, case .stream(let body) = reply.body else { return reply }
+        do {
+            let counted = body.map { call.downloadProgress?.counting($0) ?? $0 }
+            reply.body = .whole(try await collectResponseBody(counted, limit: responseBodyLimit, status: reply.head.status))
+        } catch {
+            throw error.with(operationID: reply.request.operationID, request: reply.request)
+        }
+        return reply
+    }
+
+    /// The attempts of a call that may be sent more than once. A reply that is followed by
+    /// another attempt is dropped before the wait or the refresh, which closes its body and
+    /// frees its connection. `progress`, when given, holds the account as it grows.
+    private func attempting(
+        _ call: Call,
+        _ authenticator: (any RequestAuthenticating)?,
+        total: Duration?,
+        progress: Locked<RetryRecord>?
+    ) async throws(CourierError) -> (Reply, RetryRecord) {
+        var call = call
+        let policy = call.retryPolicy
+        if policy.addsIdempotencyKey, call.request.method == .post || call.request.method == .patch, call.request.headers[.idempotencyKey] == nil {
+            call.request.headers[.idempotencyKey] = UUID().uuidString
+        }
+        if policy.retries { retryBudget?.deposit() }
+        var state = AttemptState(elapsed: policy.retries && total != nil ? clock.stopwatch() : nil, progress: progress)
+        while true {
+            state.number += 1
+            call.request.attempt = state.number
+            switch try await attempt(&call, &state, authenticator, total) {
+            case .finished(let reply):
+                return (reply, state.record)
+            case .refresh(let refreshes):
+                // The refused response is gone; its connection is free for the refresh.
+                call.observer?.refreshing()
+                do {
+                    try await authenticator?.refresh(after: refreshes)
+                } catch {
+                    throw state.record.attach(Self.authenticationError(error, call.request))
+                }
+            case .wait(let wait):
+                call.observer?.retrying()
+                do {
+                    try await clock.wait(wait)
+                } catch {
+                    throw state.record.attach(CourierError(.cancelled(error), operationID: call.request.operationID, request: call.request))
+                }
+            }
+        }
+    }
+
+    /// What the loop keeps between attempts.
+    private struct AttemptState {
+        let elapsed: (@Sendable () -> Duration)?
+        let progress: Locked<RetryRecord>?
+        var record = RetryRecord()
+        var refreshed = false
+        var number = 0
+
+        init(elapsed: (@Sendable () -> Duration)?, progress: Locked<RetryRecord>?) {
+            self.elapsed = elapsed
+            self.progress = progress
+        }
+
+        mutating func append(_ number: Int, status: HTTPResponse.Status?, failure: CourierError? = nil, wait: Duration? = nil) {
+            record.append(number, status: status, failure: failure, wait: wait)
+            if let progress { progress.withLock { [record] in $0 = record } }
+        }
+    }
+
+    /// What follows one attempt.
+    private enum AttemptEnd {
+        /// The reply to return (or to throw, as the record's `finish` did).
+        case finished(Reply)
+        /// Refresh the credential, then send again.
+        case refresh(after: Int)
+        /// Wait, then send again.
+        case wait(Duration)
+    }
+
+    /// One attempt of `call` — its credential applied, under a span of its own — and what
+    /// follows it. The reply lives only here, so that one that is not returned is released
+    /// before the loop waits or refreshes.
+    private func attempt(
+        _ call: inout Call,
+        _ state: inout AttemptState,
+        _ authenticator: (any RequestAuthenticating)?,
+        _ total: Duration?
+    ) async throws(CourierError) -> AttemptEnd {
+        var refreshes = 0
+        if let authenticator {
+            let before = call.request.headers
+            do {
+                refreshes = try await authenticator.authenticate(&call.request)
+            } catch {
+                throw state.record.attach(Self.authenticationError(error, call.request))
+            }
+            for field in call.request.headers where !before.contains(field) { call.secretHeaders.insert(field.name) }
+        }
+        let span = call.observer?.beginAttempt(call.request.attempt, &call.request)
+        let outcome: Result<Reply, CourierError>
+        do {
+            outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in try await attempt(call) })
+        } catch {
+            outcome = .failure(error)
+        }
+        let status: HTTPResponse? =
+            switch outcome {
+            case .success(let reply): reply.head
+            case .failure: nil
+            }
+        call.observer?.endAttempt(span, status: status?.status, failure: outcome.failure)
+        let number = call.request.attempt
+
+        if let authenticator, !state.refreshed, let status, authenticator.isAuthenticationFailure(status) {
+            state.refreshed = true
+            state.append(number, status: status.status)
+            if call.request.payload?.isReplayable == false {
+                // Not sent again; the refresh still happens, for the requests that follow.
+                Task { [refreshes] in try? await authenticator.refresh(after: refreshes) }
+                state.record.stoppedBecause = "the credential was refused, and the request body can be read only once, so it was not sent again"
+                return .finished(try state.record.finish(outcome, attempt: number, status: status.status).0)
+            }
+            return .refresh(after: refreshes)
+        }
+
+        let policy = call.retryPolicy
+        guard policy.retries, let notSent = policy.verdict(on: outcome, status: status, call.request) else {
+            return .finished(try state.record.finish(outcome, attempt: number, status: status?.status).0)
+        }
+        switch retryWait(after: call.request, status: status, notSent: notSent, policy: policy, elapsed: state.elapsed, total: total) {
+        case .stop(let reason):
+            state.record.stoppedBecause = reason
+            return .finished(try state.record.finish(outcome, attempt: number, status: status?.status).0)
+        case .wait(let wait):
+            state.append(number, status: status?.status, failure: outcome.failure, wait: wait)
+            return .wait(wait)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// One request in flight, from the prepare stage to the decode stage: what goes on the wire, the
+/// options it is sent under — each read once, after the provider's modifiers — and the
+/// pipeline's own state beside them. The stages borrow it; only the attempts stage changes it.
+struct Call: Sendable {
+    /// The request as middleware, interceptors and the transport see it.
+    var request: RawRequest
+    /// The request's bounds over the provider's.
+    let timeouts: Timeouts
+    /// The transport with the call's connect and idle bounds and the body limit applied.
+    let transport: BoundTransport
+    /// When a failed attempt is sent again.
+    let retryPolicy: RetryPolicy
+    /// Reads the body: the request's coder and key mapping over the provider's.
+    let bodyDecoder: any BodyDecoder
+    /// The request's own checks of the response, run after the provider's.
+    let validators: [Validator]
+    /// Told how much of the response body has arrived.
+    let downloadProgress: ProgressHandler?
+    /// The path template, for spans and metrics; `nil` for a request to an absolute URL.
+    let pathTemplate: String?
+    /// Headers that never follow a redirect to another origin beside the provider's secrets:
+    /// the ones the authenticator set.
+    var secretHeaders: Set<HTTPField.Name> = []
+    /// Reports the call, when a tracer, a metrics backend or a logger listens.
+    var observer: RequestObserver?
+
+    /// Whether the response body is handed over unread.
+    var streams: Bool { request.streamsResponse }
+}
+
+/// What the exchange stage gives back: the final response's head, its body read whole or still
+/// arriving, and the request it answered (the attempt's, credential and trace fields included).
+struct Reply: Sendable {
+    var head: HTTPResponse
+    var body: Body
+    var request: RawRequest
+
+    enum Body: Sendable {
+        /// Read whole; `nil` for no body.
+        case whole(Data?)
+        /// Still arriving; `nil` for no body.
+        case stream(HTTPBody?)
+
+        /// The body as middleware and streams take it.
+        var httpBody: HTTPBody? {
+            switch self {
+            case .whole(let data): data.map { HTTPBody($0) }
+            case .stream(let body): body
+            }
+        }
+    }
+
+    /// The body's bytes, when it was read whole.
+    var data: Data? {
+        if case .whole(let data) = body { return data }
+        return nil
+    }
+}

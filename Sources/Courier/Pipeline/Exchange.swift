@@ -1,0 +1,110 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+extension Provider {
+    /// The exchange stage: one attempt of `call` through the middleware chain, then the
+    /// transport hop by hop — cookies added and kept, redirects followed under the
+    /// ``RedirectPolicy``. The status is not checked. With no middleware between, a transport
+    /// that can hands a small body over read whole.
+    func exchange(_ call: Call) async throws(CourierError) -> Reply {
+        let request = call.request
+        // Read whole only where it would be read whole anyway: a buffered call, its progress not
+        // counted chunk by chunk.
+        let wholeUpTo = call.streams || call.downloadProgress != nil || !middlewares.isEmpty ? nil : responseBodyLimit
+        let step = TransportStep(transport: call.transport, redirects: redirects, cookieJar: cookieJar, secrets: call.secretHeaders, wholeUpTo: wholeUpTo, operationID: request.operationID)
+        do {
+            if middlewares.isEmpty {
+                let (head, body) = try await step.send(request)
+                return Reply(head: head, body: body, request: request)
+            }
+            let (head, body) = try await chain(around: step, streams: call.streams, attempt: request.attempt)(request.head, request.body, request.baseURL)
+            return Reply(head: head, body: .stream(body), request: request)
+        } catch let error as CourierError {
+            throw error.with(operationID: request.operationID, request: request)
+        } catch {
+            throw PipelineErrors.classifyTransport(error).with(operationID: request.operationID, request: request)
+        }
+    }
+
+    typealias Next = @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+
+    /// The middleware wrapped around `step`, outermost first. Each stage's own errors are blamed
+    /// on it by name; errors from further in pass through unchanged. Interceptors learn whether
+    /// the response streams, and read bodies up to this provider's limit.
+    private func chain(around step: TransportStep, streams: Bool, attempt: Int) -> Next {
+        let operationID = step.operationID
+        var next: Next = { head, body, baseURL in
+            do {
+                let (response, answer) = try await step.send(RawRequest(head: head, body: body, baseURL: baseURL, operationID: operationID))
+                return (response, answer.httpBody)
+            } catch {
+                throw PipelineErrors.classifyTransport(error)
+            }
+        }
+        let limit = responseBodyLimit
+        for middleware in middlewares.reversed() {
+            let inner = next
+            let interceptor = middleware as? InterceptorMiddleware
+            next = { head, body, baseURL in
+                do {
+                    if let interceptor {
+                        var raw = RawRequest(head: head, body: body, baseURL: baseURL, operationID: operationID, streamsResponse: streams)
+                        raw.attempt = attempt
+                        return try await interceptor.intercept(raw, bodyLimit: limit, next: inner)
+                    }
+                    return try await middleware.intercept(head, body: body, baseURL: baseURL, operationID: operationID, next: inner)
+                } catch let error as CourierError {
+                    throw error
+                } catch {
+                    if PipelineErrors.isCancellation(error) { throw CourierError(.cancelled(error)) }
+                    throw CourierError(.middleware(stage: stageName(of: middleware), error))
+                }
+            }
+        }
+        return next
+    }
+}
+
+/// The transport as the exchange calls it: each hop sent with the cookie jar's cookies, its
+/// `Set-Cookie` headers kept, and redirects followed under the ``RedirectPolicy``
+/// (`Redirects/RedirectFollowing.swift`).
+struct TransportStep: Sendable {
+    let transport: BoundTransport
+    let redirects: RedirectPolicy
+    let cookieJar: CookieJar?
+    /// Headers removed on a redirect to another origin, beside the policy's and the ones always
+    /// removed.
+    let secrets: Set<HTTPField.Name>
+    /// When set, a body of at most this many bytes is read whole by a transport that can.
+    let wholeUpTo: Int?
+    let operationID: String
+
+    func send(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+        let first = try await hop(request)
+        guard redirects.limit > 0, Self.redirectStatuses.contains(first.0.status.code) else { return first }
+        return try await follow(first, of: request)
+    }
+
+    /// One exchange with the transport, with the jar's cookies added and its answer's kept.
+    func hop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+        guard let cookieJar else { return try await transmit(request) }
+        var request = request
+        let url = request.url ?? request.baseURL
+        if let header = cookieJar.header(for: url) {
+            // Beside the request's own; every transport sends all `Cookie` fields as one header.
+            request.headers.append(HTTPField(name: .cookie, value: header))
+        }
+        let answer = try await transmit(request)
+        cookieJar.receive(answer.0.headerFields[values: .setCookie], from: url)
+        return answer
+    }
+
+    private func transmit(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+        if let limit = wholeUpTo, let whole = transport.whole {
+            return try await whole.sendReadingWhole(request, limit: limit)
+        }
+        let (head, body) = try await transport.base.send(request.head, body: request.body, baseURL: request.baseURL, operationID: operationID)
+        return (head, .stream(body))
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import HTTPTypes
+
+extension TransportStep {
+    /// The statuses that redirect.
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// Follows the redirect `first` answered to `request`, hop by hop, within the policy.
+    func follow(_ first: (HTTPResponse, Reply.Body), of request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+        var request = request
+        let originalBaseURL = request.baseURL
+        var hops = 0
+        var answer: (HTTPResponse, Reply.Body)? = first
+        while true {
+            let (response, responseBody): (HTTPResponse, Reply.Body)
+            if let pending = answer {
+                (response, responseBody) = pending
+                answer = nil
+            } else {
+                (response, responseBody) = try await hop(request)
+            }
+            guard Self.redirectStatuses.contains(response.status.code), hops < redirects.limit,
+                let location = response.headerFields[.location],
+                let current = request.url,
+                let target = URL(string: location, relativeTo: current)?.absoluteURL,
+                let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                let host = target.authorityHost
+            else {
+                return (response, responseBody)
+            }
+            let code = response.status.code
+            let changesToGet = code == 303 || ((code == 301 || code == 302) && request.method == .post)
+            if !changesToGet, let body = request.payload, !body.isReplayable {
+                // The body cannot be sent again; the redirect is returned as it is.
+                return (response, responseBody)
+            }
+            hops += 1
+            let port = target.port.map { ":\($0)" } ?? ""
+            guard let nextBase = URL(string: "\(scheme)://\(host)\(port)") else { return (response, responseBody) }
+            let components = URLComponents(url: target, resolvingAgainstBaseURL: false)
+            var next = request
+            next.path = (components?.percentEncodedPath.isEmpty == false ? components?.percentEncodedPath ?? "/" : "/")
+                + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
+            if changesToGet {
+                if request.method != .head { next.method = .get }
+                next.payload = nil
+                next.headers[.contentType] = nil
+                next.headers[.contentLength] = nil
+            }
+            next.baseURL = nextBase
+            if Origin(nextBase) != Origin(originalBaseURL) {
+                for name in HTTPField.Name.alwaysSecret.union(redirects.secrets).union(secrets) { next.headers[name] = nil }
+            }
+            request = next
+        }
+    }
+}

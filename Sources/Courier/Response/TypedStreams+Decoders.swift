@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+extension ResponseDecoder {
+    /// How an event stream ends and reconnects.
+    public struct EventStreamOptions: Sendable {
+        /// `data` that ends the stream instead of being delivered, such as `[DONE]`; `nil` for none.
+        public var terminator: String?
+        /// Whether a dropped connection is reopened with `Last-Event-ID`, as `EventSource` does.
+        public var reconnects: Bool
+
+        /// Options; by default no terminator, and reconnection on.
+        public init(terminator: String? = nil, reconnects: Bool = true) {
+            self.terminator = terminator
+            self.reconnects = reconnects
+        }
+    }
+
+    /// Server-Sent Events whose `data` is JSON read as `Element`, or the text itself when
+    /// `Element` is `String` (`Accept: text/event-stream`).
+    public static func events<Element: Decodable & Sendable & SendableMetatype>(
+        _ type: Element.Type,
+        _ options: EventStreamOptions = EventStreamOptions()
+    ) -> ResponseDecoder where Value == ServerSentEvents<Element> {
+        events(options) { data, decoder in
+            // A `String` element is the data as text; any other type is JSON.
+            if let text = data as? Element { return text }
+            return try decoder.decode(Element.self, from: Foundation.Data(data.utf8))
+        }
+    }
+
+    /// Server-Sent Events whose `data` is kept as text (`Accept: text/event-stream`).
+    public static func events(_ options: EventStreamOptions = EventStreamOptions()) -> ResponseDecoder where Value == ServerSentEvents<String> {
+        events(options) { data, _ in data }
+    }
+
+    static func events<Element: Sendable>(
+        _ options: EventStreamOptions,
+        _ decode: @escaping @Sendable (String, any BodyDecoder) throws -> Element
+    ) -> ResponseDecoder where Value == ServerSentEvents<Element> {
+        ResponseDecoder(accept: "text/event-stream", read: .streamed { response in
+            ServerSentEvents(stream: TypedStream(response: response) {
+                var reader = EventReader(response: response, options: options, decode: decode)
+                return { try await reader.next() }
+            })
+        }).withStreamContext()
+    }
+
+    /// JSON Lines: one JSON value per line, read as `Element` (`Accept: application/jsonl`).
+    public static func jsonLines<Element: Decodable & Sendable & SendableMetatype>(_ type: Element.Type) -> ResponseDecoder where Value == JSONLines<Element> {
+        ResponseDecoder(accept: "application/jsonl, application/x-ndjson", read: .streamed { response in
+            JSONLines(stream: TypedStream(response: response) {
+                var records = RecordReader(response: response, separator: UInt8(ascii: "\n"), leading: false)
+                return { try await records.next(Element.self) }
+            })
+        }).withStreamContext()
+    }
+
+    /// JSON text sequences (RFC 7464), read as `Element` (`Accept: application/json-seq`).
+    public static func jsonSequence<Element: Decodable & Sendable & SendableMetatype>(_ type: Element.Type) -> ResponseDecoder where Value == JSONSequence<Element> {
+        ResponseDecoder(accept: "application/json-seq", read: .streamed { response in
+            JSONSequence(stream: TypedStream(response: response) {
+                var records = RecordReader(response: response, separator: 0x1E, leading: true)
+                return { try await records.next(Element.self) }
+            })
+        }).withStreamContext()
+    }
+}
+
+extension ResponseDecoder {
+    /// This decoder, given the pipeline's body decoder and a way to send the request again.
+    func withStreamContext() -> ResponseDecoder {
+        var copy = self
+        copy.usesStreamContext = true
+        return copy
+    }
+
+    /// For generated code: the decoder of an endpoint returning ``ServerSentEvents``.
+    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: ServerSentEvents<Element>.Type) -> ResponseDecoder
+    where Value == ServerSentEvents<Element> { .events(Element.self) }
+
+    /// For generated code: the decoder of an endpoint returning ``JSONLines``.
+    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: JSONLines<Element>.Type) -> ResponseDecoder
+    where Value == JSONLines<Element> { .jsonLines(Element.self) }
+
+    /// For generated code: the decoder of an endpoint returning ``JSONSequence``.
+    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: JSONSequence<Element>.Type) -> ResponseDecoder
+    where Value == JSONSequence<Element> { .jsonSequence(Element.self) }
+}
+
+/// A stream type a response can be read as, with the decoder that reads it: what an
+/// ``Endpoint`` whose `Response` is one uses unless it says otherwise.
+public protocol ResponseStreamDecodable: Sendable {
+    /// The decoder of this stream type.
+    static var streamDecoder: ResponseDecoder<Self> { get }
+}
+
+extension ServerSentEvents: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+    /// Server-Sent Events of `Element`.
+    public static var streamDecoder: ResponseDecoder<ServerSentEvents> { .events(Element.self) }
+}
+
+extension JSONLines: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+    /// JSON Lines of `Element`.
+    public static var streamDecoder: ResponseDecoder<JSONLines> { .jsonLines(Element.self) }
+}
+
+extension JSONSequence: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+    /// JSON text sequences of `Element`.
+    public static var streamDecoder: ResponseDecoder<JSONSequence> { .jsonSequence(Element.self) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// A transport that applies a provider's connect and idle bounds and its body limit itself.
+/// A transport that does not adopt it is sent through as it is, and only ``Timeouts/total``,
+/// which the pipeline enforces, bounds its requests.
+protocol BoundableTransport: ClientTransport {
+    /// This transport with `timeouts`' connect and idle bounds, holding at most `bodyLimit`
+    /// bytes of a response body for its reader (or its own bound, when that is larger).
+    func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport
+}
+
+/// A transport that can hand a small response body over read whole, as `Data`, saving the
+/// `HTTPBody` that the pipeline would otherwise read back into `Data`.
+protocol WholeBodyTransport: ClientTransport {
+    /// Sends `request` and reads a body of at most `limit` bytes whole; a longer body, or one of
+    /// unknown length, comes as a stream.
+    func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (HTTPResponse, Reply.Body)
+}
+
+/// A transport as the pipeline sends through it: bounded, with its whole-body path found once
+/// rather than per request.
+struct BoundTransport: Sendable {
+    let base: any ClientTransport
+    let whole: (any WholeBodyTransport)?
+
+    /// `transport` with `timeouts`' connect and idle bounds and `bodyLimit` applied, when it
+    /// can apply them.
+    init(_ transport: any ClientTransport, _ timeouts: Timeouts, bodyLimit: Int) {
+        let bounded = (transport as? any BoundableTransport)?.bounded(by: timeouts, bodyLimit: bodyLimit) ?? transport
+        self.base = bounded
+        self.whole = bounded as? any WholeBodyTransport
+    }
+}

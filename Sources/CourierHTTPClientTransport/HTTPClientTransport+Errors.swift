@@ -1,0 +1,93 @@
+public import AsyncHTTPClient
+public import Foundation
+public import HTTPTypes
+public import NIOCore
+import NIOHTTP1
+import NIOPosix
+public import OpenAPIRuntime
+import Tracing
+
+extension HTTPClientTransport {
+    /// The same kinds as on URLSession: cancelled, timed out, or a transport failure.
+    static func classify(_ error: any Error) -> any Error {
+        if HTTPClientConnectionFailure.isConnectFailure(error) { return HTTPClientConnectionFailure(error: error) }
+        guard let error = error as? HTTPClientError else { return error }
+        switch error {
+        case .cancelled: return CancellationError()
+        case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
+            return HTTPClientTimeout(error: error)
+        default: return error
+        }
+    }
+}
+
+/// A response body whose read timeouts are ``HTTPClientTimeout``s, as before the head.
+struct ClassifiedBody: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    let base: HTTPClientResponse.Body
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var base: HTTPClientResponse.Body.AsyncIterator
+
+        mutating func next() async throws -> ArraySlice<UInt8>? {
+            do {
+                return try await base.next().map { ArraySlice($0.readableBytesView) }
+            } catch {
+                throw HTTPClientTransport.classify(error)
+            }
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: base.makeAsyncIterator()) }
+}
+
+/// No connection could be opened, so nothing of the request was sent. It presents itself as
+/// `NSURLErrorCannotConnectToHost`, as URLSession reports the same failure, so that Courier
+/// knows it may retry any request after it.
+package struct HTTPClientConnectionFailure: CustomNSError, CustomStringConvertible {
+    /// The error of the last attempt to connect.
+    package let error: any Error
+
+    /// `NSURLErrorDomain`.
+    package static var errorDomain: String { NSURLErrorDomain }
+    /// `NSURLErrorCannotConnectToHost`.
+    package var errorCode: Int { NSURLErrorCannotConnectToHost }
+    /// Why the connection failed.
+    package var description: String { "AsyncHTTPClient could not connect: \(error)" }
+
+    /// Whether `error` comes from opening a connection: refused, unreachable, or not resolved.
+    static func isConnectFailure(_ error: any Error) -> Bool {
+        if error is NIOConnectionError { return true }
+        if let error = error as? IOError {
+            return [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL].contains(error.errnoCode)
+        }
+        return false
+    }
+}
+
+/// An AsyncHTTPClient deadline that passed. It presents itself as `NSURLErrorTimedOut`, so that
+/// Courier reports it as a timeout exactly as it does URLSession's.
+public struct HTTPClientTimeout: CustomNSError, CustomStringConvertible {
+    /// The client's error: a deadline, a read, connect or write timeout, or no connection in time.
+    public let error: HTTPClientError
+
+    /// `NSURLErrorDomain`.
+    public static var errorDomain: String { NSURLErrorDomain }
+    /// `NSURLErrorTimedOut`.
+    public var errorCode: Int { NSURLErrorTimedOut }
+    /// What timed out.
+    public var description: String { "AsyncHTTPClient: \(error)" }
+    /// For a timeout before any connection was had — connecting, or waiting for one from the
+    /// pool — `CourierRequestNotSent: true`: nothing of the request was sent, so any request may
+    /// be retried after it.
+    public var errorUserInfo: [String: Any] {
+        error == .connectTimeout || error == .getConnectionFromPoolTimeout ? ["CourierRequestNotSent": true] : [:]
+    }
+}
+
+/// Writes propagation fields into AsyncHTTPClient's headers, to learn their names.
+struct HeaderInjector: Injector {
+    func inject(_ value: String, forKey key: String, into carrier: inout HTTPHeaders) {
+        carrier.add(name: key, value: value)
+    }
+}
