@@ -9,6 +9,11 @@ struct Tick: Codable, Sendable, Equatable {
     var n: Int
 }
 
+/// A tick whose key a snake_case mapping reads.
+struct SnakeTick: Codable, Sendable, Equatable {
+    var tickNumber: Int
+}
+
 @API
 protocol Ticker {
     @GET("/script/:name")
@@ -133,6 +138,27 @@ struct TypedStreamTests {
         #expect(seen == [Tick(n: 1)])
         #expect(error?.kind == .transport)
         #expect(FaultServer.arrivals(ofScript: once).count == 1)
+    }
+
+    @Test("Every reconnection is the same call as the first: again after a second drop, with Last-Event-ID 4, the provider's key mapping and its per-event limit", arguments: TransportKind.allCases)
+    func reconnectsEveryTime(transport: TransportKind) async throws {
+        var provider = try await transport.faultProvider(idle: .seconds(5))
+        provider.clock = RecordingClock()
+        provider.keyMapping = .snakeCase
+        provider.responseBodyLimit = 256
+        let name = scriptName("sse-reconnect-twice", transport)
+        func event(_ id: Int) -> String { "id: \(id)\ndata: {\"tick_number\":\(id)}\n\n" }
+        FaultServer.script(name, [
+            .stream(contentType: "text/event-stream", chunks: [event(1), event(2)], end: .reset),
+            .stream(contentType: "text/event-stream", chunks: [event(3), event(4)], end: .reset),
+            .stream(contentType: "text/event-stream", chunks: [event(5), "data: {\"tick_number\":\"\(String(repeating: "x", count: 400))\"}\n\n"]),
+        ])
+        let events = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(SnakeTick.self)))
+        let (seen, error) = await collectUntilFailure(events)
+        #expect(seen == (1...5).map { SnakeTick(tickNumber: $0) })
+        #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Last-Event-ID") } == [nil, "2", "4"])
+        // The third connection's long event is refused at the provider's limit, as on the first.
+        #expect(error?.kind == .responseTooLarge)
     }
 
     @Test("A dropped stream does not reconnect when the provider's retry budget is spent, and says so", arguments: TransportKind.allCases)
