@@ -40,10 +40,14 @@ struct Samples {
         for page in pages {
             samples.blocks += try blocks(in: String(contentsOf: page, encoding: .utf8), file: page.lastPathComponent)
         }
-        let tests = root.appending(path: "Tests/DocumentationTests")
-        for case let url as URL in FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)!
-        where url.pathExtension == "swift" {
-            samples.regions += try regions(in: String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
+        // Examples/ compiles the samples that need a package the test build must not (swift-otel,
+        // which does not build under ThreadSanitizer).
+        for folder in ["Tests/DocumentationTests", "Examples/Sources"] {
+            let url = root.appending(path: folder)
+            for case let url as URL in FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)!
+            where url.pathExtension == "swift" {
+                samples.regions += try regions(in: String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
+            }
         }
         return samples
     }

@@ -5,8 +5,6 @@ import CourierTesting
 import Foundation
 import HTTPTypes
 import Logging
-import OTel
-import ServiceLifecycle
 
 // sample: landing
 @API
@@ -47,34 +45,6 @@ let pages = provider.pages(Request(.get, "/issues", receiving: .json(IssuePage.s
 }
 for try await issue in pages.items(\.issues) { triage(issue) }
 } //-
-// end sample
-
-struct Work: Service { let books: BooksAPI; func run() async throws {} } //-
-// sample: otel-setup
-import Courier
-import Logging
-import OTel
-import ServiceLifecycle
-
-enum BookshelfService {
-    static func run() async throws {
-        var configuration = OTel.Configuration.default
-        configuration.serviceName = "bookshelf"
-        configuration.traces.otlpExporter.endpoint = "http://collector:4318/v1/traces"
-        configuration.metrics.otlpExporter.endpoint = "http://collector:4318/v1/metrics"
-        configuration.logs.otlpExporter.endpoint = "http://collector:4318/v1/logs"
-        // Bootstraps LoggingSystem, MetricsSystem and InstrumentationSystem.
-        let observability = try OTel.bootstrap(configuration: configuration)
-
-        var provider = Provider(baseURL: "https://books.example.com/v1")
-        provider.observability.logger = Logger(label: "books-api")
-        let books = BooksAPI(provider: provider)
-
-        let work = Work(books: books)   // your service, using `books`
-        let group = ServiceGroup(services: [observability, work], logger: Logger(label: "services"))
-        try await group.run()
-    }
-}
 // end sample
 
 struct ImportJob: Codable, Sendable { var id: Int } //-
