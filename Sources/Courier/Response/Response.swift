@@ -72,6 +72,12 @@ public struct Response: Sendable {
         return try ResponseDecoding.decode(T.self, from: body, using: decoder, response: self)
     }
 
+    /// Whether the response has no body by definition (RFC 9110 §6.4.1): a `204`, a `205`, or
+    /// the answer to a `HEAD`.
+    var hasNoBodyByDefinition: Bool {
+        head.status.code == 204 || head.status.code == 205 || request?.method == .head
+    }
+
     /// Throws ``error`` when the status is outside 200–299.
     public func validate() throws(CourierError) {
         if let error { throw error }

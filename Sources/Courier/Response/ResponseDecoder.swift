@@ -10,7 +10,7 @@ public import Foundation
 /// |---|---|---|---|
 /// | ``json(_:decoder:)`` | any `Decodable`, with the provider's key mapping and coders | `nil` for an optional, otherwise an error | ``CourierError/Kind/status`` |
 /// | ``text`` | `String` in the response's charset | `""` | ``CourierError/Kind/status`` |
-/// | ``data`` | `Data` | an error (an optional `Data?` from `@API` or an ``Endpoint`` is `nil`) | ``CourierError/Kind/status`` |
+/// | ``data`` | `Data` | empty for a `204`, a `205` or a `HEAD`; otherwise an error (an optional `Data?` from `@API` or an ``Endpoint`` is `nil`) | ``CourierError/Kind/status`` |
 /// | ``none`` | nothing | fine | ``CourierError/Kind/status`` |
 /// | ``response`` | the ``Response`` itself | fine | returned, not thrown |
 /// | ``stream`` | a ``StreamedResponse``, body unread | fine | ``CourierError/Kind/status`` with the first 64 KiB |
@@ -124,11 +124,16 @@ extension ResponseDecoder where Value == String {
 }
 
 extension ResponseDecoder where Value == Data {
-    /// The body's bytes; an empty body is an error, as for any value that needs a body.
+    /// The body's bytes. A response that has no body by definition — a `204`, a `205`, the
+    /// answer to a `HEAD` — gives empty bytes; any other empty body is an error, as for any value
+    /// that needs a body.
     public static var data: ResponseDecoder<Data> {
         ResponseDecoder(accept: nil) { response, _ throws(CourierError) in
             try response.validate()
-            guard let body = response.body else { throw CourierError(.emptyBody(expected: "Data"), response: response) }
+            guard let body = response.body else {
+                if response.hasNoBodyByDefinition { return Data() }
+                throw CourierError(.emptyBody(expected: "Data"), response: response)
+            }
             return body
         }
     }
