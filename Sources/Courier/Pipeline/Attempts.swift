@@ -24,13 +24,18 @@ extension Provider {
         }
     }
 
-    /// One exchange of `call`, its body read whole — up to ``responseBodyLimit``, counted for
-    /// the download progress — unless the call streams.
+    /// One exchange of `call`, its body read whole unless the call streams.
     private func attempt(_ call: Call) async throws(CourierError) -> Reply {
-        var reply = try await exchange(call)
+        try await read(exchange(call), of: call, counting: true)
+    }
+
+    /// `reply` with its body read whole — up to ``responseBodyLimit``, counted for the download
+    /// progress when `counting` — unless the call streams.
+    private func read(_ reply: Reply, of call: Call, counting: Bool) async throws(CourierError) -> Reply {
         guard !call.streams, case .stream(let body) = reply.body else { return reply }
+        var reply = reply
         do {
-            let counted = body.map { call.downloadProgress?.counting($0) ?? $0 }
+            let counted = counting ? body.map { call.downloadProgress?.counting($0) ?? $0 } : body
             reply.body = .whole(try await collectResponseBody(counted, limit: responseBodyLimit, status: reply.head.status))
         } catch {
             throw error.with(operationID: reply.request.operationID, request: reply.request)
@@ -128,42 +133,68 @@ extension Provider {
             for field in call.request.headers where !before.contains(field) { call.secretHeaders.insert(field.name) }
         }
         let span = call.observer?.beginAttempt(call.request.attempt, &call.request)
-        let outcome: Result<Reply, CourierError>
+        var outcome: Result<Reply, CourierError>
         do {
-            outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in try await attempt(call) })
+            outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in try await exchange(call) })
         } catch {
             outcome = .failure(error)
         }
-        let status: HTTPResponse? =
-            switch outcome {
-            case .success(let reply): reply.head
-            case .failure: nil
+        // What follows is decided on the head, before the body is read: the body of a reply that
+        // another attempt follows is read without progress, so that progress describes the body
+        // the caller gets. A body that then fails is decided on again, as the failure it is.
+        var end = follow(outcome, of: call, &state, authenticator, refreshes: refreshes, total: total)
+        if case .success(let reply) = outcome {
+            do {
+                outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in try await read(reply, of: call, counting: end == nil) })
+            } catch {
+                outcome = .failure(error)
+                if end == nil {
+                    state.record.stoppedBecause = nil
+                    end = follow(outcome, of: call, &state, authenticator, refreshes: refreshes, total: total)
+                }
             }
-        call.observer?.endAttempt(span, status: status?.status, failure: outcome.failure)
-        let number = call.request.attempt
+        }
+        let status = outcome.success?.head.status
+        call.observer?.endAttempt(span, status: status, failure: outcome.failure)
+        guard let end else {
+            return .finished(try state.record.finish(outcome, attempt: call.request.attempt, status: status).0)
+        }
+        return end
+    }
 
-        if let authenticator, !state.refreshed, let status, authenticator.isAuthenticationFailure(status) {
+    /// Whether another attempt follows `outcome`, and after what: a refreshed credential, when
+    /// the server refused the one applied (once per call), or a wait, when the retry policy
+    /// retries it and the bounds and the budget allow. `nil` when the outcome is the call's, with
+    /// why it was not retried in the record.
+    private func follow(
+        _ outcome: Result<Reply, CourierError>,
+        of call: Call,
+        _ state: inout AttemptState,
+        _ authenticator: (any RequestAuthenticating)?,
+        refreshes: Int,
+        total: Duration?
+    ) -> AttemptEnd? {
+        let number = call.request.attempt
+        let head = outcome.success?.head
+        if let authenticator, !state.refreshed, let head, authenticator.isAuthenticationFailure(head) {
             state.refreshed = true
-            state.append(number, status: status.status)
-            if call.request.payload?.isReplayable == false {
+            state.append(number, status: head.status)
+            guard call.request.payload?.isReplayable != false else {
                 // Not sent again; the refresh still happens, for the requests that follow.
                 Task { [refreshes] in try? await authenticator.refresh(after: refreshes) }
                 state.record.stoppedBecause = "the credential was refused, and the request body can be read only once, so it was not sent again"
-                return .finished(try state.record.finish(outcome, attempt: number, status: status.status).0)
+                return nil
             }
             return .refresh(after: refreshes)
         }
-
         let policy = call.retryPolicy
-        guard policy.retries, let notSent = policy.verdict(on: outcome, status: status, call.request) else {
-            return .finished(try state.record.finish(outcome, attempt: number, status: status?.status).0)
-        }
-        switch retryWait(after: call.request, status: status, notSent: notSent, policy: policy, elapsed: state.elapsed, total: total) {
+        guard policy.retries, let notSent = policy.verdict(on: outcome, status: head, call.request) else { return nil }
+        switch retryWait(after: call.request, status: head, notSent: notSent, policy: policy, elapsed: state.elapsed, total: total) {
         case .stop(let reason):
             state.record.stoppedBecause = reason
-            return .finished(try state.record.finish(outcome, attempt: number, status: status?.status).0)
+            return nil
         case .wait(let wait):
-            state.append(number, status: status?.status, failure: outcome.failure, wait: wait)
+            state.append(number, status: head?.status, failure: outcome.failure, wait: wait)
             return .wait(wait)
         }
     }

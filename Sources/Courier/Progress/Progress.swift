@@ -94,6 +94,9 @@ extension Request {
     /// On AsyncHTTPClient a body over 256 KiB is read as it goes out, so this is true progress;
     /// a smaller body is read at once. URLSession reads the whole body before sending it on
     /// Linux, where the report therefore jumps to the end at the start.
+    ///
+    /// A request sent again — a retry, or after a refreshed credential — reads its body again, and
+    /// its reports start again from zero: they describe the attempt under way.
     public func uploadProgress(every interval: Duration = .milliseconds(100), _ report: @escaping @Sendable (TransferProgress) -> Void) -> Request {
         var copy = self
         copy.builder.uploadProgress = ProgressHandler(interval: interval, report: report)
@@ -103,6 +106,9 @@ extension Request {
     /// A copy that reports how much of the response body has arrived — for a streamed response,
     /// as its reader reads it — at most every `interval` (100 ms unless you choose), and once
     /// at the end. The total is the `Content-Length`, when the response has one.
+    ///
+    /// Under a retry, only the body the call returns is reported: the body of a response that is
+    /// followed by another attempt is read without reports.
     public func downloadProgress(every interval: Duration = .milliseconds(100), _ report: @escaping @Sendable (TransferProgress) -> Void) -> Request {
         var copy = self
         copy.builder.downloadProgress = ProgressHandler(interval: interval, report: report)

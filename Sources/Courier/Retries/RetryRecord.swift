@@ -43,4 +43,10 @@ extension Result {
         if case .failure(let error) = self { return error }
         return nil
     }
+
+    /// The value, when this is a success.
+    var success: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
 }

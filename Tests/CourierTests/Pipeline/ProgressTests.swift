@@ -1,5 +1,6 @@
 import Courier
 import CourierTestSupport
+import CourierTesting
 import Foundation
 import OpenAPIRuntime
 import Testing
@@ -120,5 +121,33 @@ struct ProgressTests {
         for await report in progress { last = report }
         #expect(try await received.count == Self.size)
         #expect(last == TransferProgress(bytes: Int64(Self.size), total: Int64(Self.size)))
+    }
+
+    @Test("Under a retry, download progress describes the body the caller gets, not a failed attempt's", arguments: TransportKind.allCases)
+    func progressUnderRetry(transport: TransportKind) async throws {
+        var provider = try await transport.faultProvider(idle: .seconds(5))
+        provider.retryPolicy = RetryPolicy(maxAttempts: 2, jitter: .none)
+        provider.clock = RecordingClock()
+        let body = String(repeating: "x", count: 200_000)
+        let failed = "the service is unavailable, try again"
+
+        // The callback: no report of the 503's body.
+        let name = scriptName("progress-retry", transport)
+        FaultServer.script(name, [.answer(status: 503, body: failed), .answer(status: 200, body: body)])
+        let log = ProgressLog()
+        let data = try await provider.send(Request(.get, "/script/:name", receiving: .data).parameter("name", name).downloadProgress(every: .zero, log.record))
+        #expect(data.count == 200_000)
+        expectProgress(log.all, total: 200_000, "callback")
+        #expect(FaultServer.arrivals(ofScript: name).count == 2)
+
+        // The stream: it ends with the body returned, not after the 503's.
+        let streamed = scriptName("progress-retry-stream", transport)
+        FaultServer.script(streamed, [.answer(status: 503, body: failed), .answer(status: 200, body: body)])
+        let (request, progress) = Request(.get, "/script/:name", receiving: .data).parameter("name", streamed).downloadProgress(every: .zero)
+        async let received = provider.send(request)
+        var reports: [TransferProgress] = []
+        for await report in progress { reports.append(report) }
+        #expect(try await received.count == 200_000)
+        expectProgress(reports, total: 200_000, "stream")
     }
 }
