@@ -1,6 +1,3 @@
-#if canImport(CourierHTTPClientTransport)
-import CourierHTTPClientTransport
-#endif
 import Foundation
 import HTTPTypes
 public import OpenAPIRuntime
@@ -9,15 +6,6 @@ public import OpenAPIRuntime
 // AsyncHTTPClient transport: the pipeline sees transports only through their capabilities.
 
 extension Provider {
-    /// The transport used when none is given. On Linux, AsyncHTTPClient on one process-wide
-    /// client: FoundationNetworking there costs several times the CPU per request and cannot
-    /// stream a request body. On Apple platforms, ``urlSessionTransport``.
-    #if canImport(CourierHTTPClientTransport)
-    static let defaultTransport: any ClientTransport = HTTPClientTransport.shared
-    #else
-    static let defaultTransport: any ClientTransport = urlSessionTransport
-    #endif
-
     /// Courier's URLSession transport, ``URLSessionHTTPTransport``, on an ephemeral configuration
     /// that keeps no cookies — nothing shared with `URLSession.shared`, nothing written to disk,
     /// no state carried from one request to the next unless you add a ``CookieJar`` — and no
@@ -27,6 +15,15 @@ extension Provider {
 }
 
 #if canImport(CourierHTTPClientTransport)
+import CourierHTTPClientTransport
+
+extension Provider {
+    /// The transport used when none is given: on Linux, AsyncHTTPClient on one process-wide
+    /// client. FoundationNetworking there costs several times the CPU per request and cannot
+    /// stream a request body.
+    static let defaultTransport: any ClientTransport = HTTPClientTransport.shared
+}
+
 extension HTTPClientTransport: BoundableTransport, WholeBodyTransport {
     /// The process-wide client configured with the two bounds; a client of your own keeps its
     /// configuration.
@@ -47,5 +44,10 @@ extension HTTPClientTransport: BoundableTransport, WholeBodyTransport {
         case .stream(let body): return (head, .stream(body))
         }
     }
+}
+#else
+extension Provider {
+    /// The transport used when none is given: on Apple platforms, ``urlSessionTransport``.
+    static let defaultTransport: any ClientTransport = urlSessionTransport
 }
 #endif
