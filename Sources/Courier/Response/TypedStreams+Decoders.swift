@@ -75,38 +75,19 @@ extension ResponseDecoder {
         copy.usesStreamContext = true
         return copy
     }
-
-    /// For generated code: the decoder of an endpoint returning ``ServerSentEvents``.
-    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: ServerSentEvents<Element>.Type) -> ResponseDecoder
-    where Value == ServerSentEvents<Element> { .events(Element.self) }
-
-    /// For generated code: the decoder of an endpoint returning ``JSONLines``.
-    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: JSONLines<Element>.Type) -> ResponseDecoder
-    where Value == JSONLines<Element> { .jsonLines(Element.self) }
-
-    /// For generated code: the decoder of an endpoint returning ``JSONSequence``.
-    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: JSONSequence<Element>.Type) -> ResponseDecoder
-    where Value == JSONSequence<Element> { .jsonSequence(Element.self) }
 }
 
-/// A stream type a response can be read as, with the decoder that reads it: what an
-/// ``Endpoint`` whose `Response` is one uses unless it says otherwise.
-public protocol ResponseStreamDecodable: Sendable {
-    /// The decoder of this stream type.
-    static var streamDecoder: ResponseDecoder<Self> { get }
-}
-
-extension ServerSentEvents: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+extension ServerSentEvents: __DefaultResponseDecodable where Element: Decodable & SendableMetatype {
     /// Server-Sent Events of `Element`.
-    public static var streamDecoder: ResponseDecoder<ServerSentEvents> { .events(Element.self) }
+    public static var __defaultDecoder: ResponseDecoder<ServerSentEvents> { .events(Element.self) }
 }
 
-extension JSONLines: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+extension JSONLines: __DefaultResponseDecodable where Element: Decodable & SendableMetatype {
     /// JSON Lines of `Element`.
-    public static var streamDecoder: ResponseDecoder<JSONLines> { .jsonLines(Element.self) }
+    public static var __defaultDecoder: ResponseDecoder<JSONLines> { .jsonLines(Element.self) }
 }
 
-extension JSONSequence: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+extension JSONSequence: __DefaultResponseDecodable where Element: Decodable & SendableMetatype {
     /// JSON text sequences of `Element`.
-    public static var streamDecoder: ResponseDecoder<JSONSequence> { .jsonSequence(Element.self) }
+    public static var __defaultDecoder: ResponseDecoder<JSONSequence> { .jsonSequence(Element.self) }
 }

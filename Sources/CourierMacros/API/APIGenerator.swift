@@ -45,7 +45,7 @@ enum APIGenerator {
 
     private static func requestFactory(_ endpoint: EndpointModel, api: APIModel, access: String) -> [String] {
         let valueType = valueType(of: endpoint)
-        let body = requestLines(endpoint, api: api) + ["return Courier.Request(request, receiving: .returning(\(valueType).self))"]
+        let body = requestLines(endpoint, api: api) + ["return Courier.Request(request, receiving: .__returning(\(valueType).self))"]
         return [
             "/// The request of `\(endpoint.selector)`.",
             "\(access)static func \(endpoint.name)(\(endpoint.requestParameters.joined(separator: ", "))) -> Courier.Request<\(valueType)> {",
@@ -67,7 +67,7 @@ enum APIGenerator {
     private static func function(_ endpoint: EndpointModel, api: APIModel, access: String) -> [String] {
         var body: [String] = []
         if let completion = endpoint.completion {
-            body.append("provider.send(\(factoryCall(endpoint)), completion: \(completion.parameterName))")
+            body.append("provider.__send(\(factoryCall(endpoint)), completion: \(completion.parameterName))")
         } else if endpoint.returnType != nil {
             body.append("return try await provider.send(\(factoryCall(endpoint)))")
         } else {

@@ -75,47 +75,29 @@ extension Endpoint {
 
 extension Endpoint where Response: Decodable & SendableMetatype {
     /// The body decoded as JSON.
-    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
 }
 
 extension Endpoint where Response: ResponseDecodable & SendableMetatype {
     /// The response type reads the whole response itself.
-    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
 }
 
 extension Endpoint where Response: ResponseDecodable & Decodable & SendableMetatype {
     /// The response type reads the whole response itself.
-    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
 }
 
-extension Endpoint where Response == String {
-    /// The body as text.
-    public static var responseDecoder: ResponseDecoder<String> { .returning(String.self) }
+extension Endpoint where Response: __DefaultResponseDecodable {
+    /// The decoder the type names: text for `String`, the bytes for `Data` (`nil` when empty for
+    /// `Data?`), the ``Response`` as it is, a ``StreamedResponse`` with its body unread, or a
+    /// typed stream's own decoder (Server-Sent Events, JSON Lines, JSON text sequences).
+    public static var responseDecoder: ResponseDecoder<Response> { Response.__defaultDecoder }
 }
 
-extension Endpoint where Response == Data {
-    /// The body's bytes.
-    public static var responseDecoder: ResponseDecoder<Data> { .returning(Data.self) }
-}
-
-extension Endpoint where Response == Data? {
-    /// The body's bytes, `nil` when empty.
-    public static var responseDecoder: ResponseDecoder<Data?> { .returning(Data?.self) }
-}
-
-extension Endpoint where Response == Courier.Response {
-    /// The response as it is, whatever its status.
-    public static var responseDecoder: ResponseDecoder<Courier.Response> { .returning(Courier.Response.self) }
-}
-
-extension Endpoint where Response: ResponseStreamDecodable {
-    /// The stream's own decoder: Server-Sent Events, JSON Lines or JSON text sequences.
-    public static var responseDecoder: ResponseDecoder<Response> { Response.streamDecoder }
-}
-
-extension Endpoint where Response == StreamedResponse {
-    /// The response with its body unread.
-    public static var responseDecoder: ResponseDecoder<StreamedResponse> { .returning(StreamedResponse.self) }
+extension Endpoint where Response: __DefaultResponseDecodable & Decodable & SendableMetatype {
+    /// The decoder the type names rather than JSON: text for `String`, the bytes for `Data`.
+    public static var responseDecoder: ResponseDecoder<Response> { Response.__defaultDecoder }
 }
 
 extension Request {
