@@ -181,7 +181,7 @@ let tokens = Authenticator<Token>(
     refresh: { old in try await signIn.refresh(old) },
     requiresRefresh: { token in token.expiry < .now.addingTimeInterval(30) }
 )
-let provider = Provider(baseURL: "https://api.example.com").authenticated(by: tokens)
+let provider = Provider(baseURL: "https://api.example.com").authenticated(with: tokens)
 return provider //-
 } //-
 // end sample

@@ -38,10 +38,10 @@ public protocol Endpoint: Sendable {
     /// call with ``CourierError/Kind/validation``. Does nothing unless you implement it.
     func validate(_ response: Courier.Response) throws
 
-    /// Changes this request once it is encoded, just before it enters the middleware chain;
-    /// throw to fail the call with ``CourierError/Kind/modifier``. Does nothing unless you
-    /// implement it.
-    func intercept(request: inout RawRequest) throws
+    /// Changes this request once it is encoded, just before it enters the middleware chain, as
+    /// ``Request/beforeSending(fileID:line:_:)`` does for a fluent request; throw to fail the call
+    /// with ``CourierError/Kind/modifier``. Does nothing unless you implement it.
+    func beforeSending(_ request: inout RawRequest) throws
 
     /// Bounds of this request's wait over the provider's ``Provider/timeouts``; none of its own
     /// unless you implement it.
@@ -61,7 +61,7 @@ extension Endpoint {
     /// Accepts every response.
     public func validate(_ response: Courier.Response) throws {}
     /// Leaves the request as it is.
-    public func intercept(request: inout RawRequest) throws {}
+    public func beforeSending(_ request: inout RawRequest) throws {}
     /// None: the provider's bounds apply.
     public var timeouts: Timeouts { Timeouts() }
     /// None: the provider's policy applies.
@@ -109,7 +109,7 @@ extension Request {
         if !timeouts.isEmpty { builder.timeouts = builder.timeouts.overridden(by: timeouts) }
         if let policy = endpoint.retryPolicy { builder.retryPolicy = policy }
         validators.append(Validator(name: "\(E.self).validate(_:)", check: endpoint.validate))
-        adjustments.append(Adjustment(name: "\(E.self).intercept(request:)", apply: endpoint.intercept))
+        adjustments.append(Adjustment(name: "\(E.self).beforeSending(_:)", apply: endpoint.beforeSending))
     }
 }
 
