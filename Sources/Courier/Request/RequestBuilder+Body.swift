@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension RequestBuilder {
     /// Sets the body to `value`, written by `format` when given and otherwise by its type: a

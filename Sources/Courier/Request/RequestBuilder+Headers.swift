@@ -37,10 +37,10 @@ extension RequestBuilder {
         appendHeader("Authorization", authorization.value, replacing: true)
     }
 
-    /// Sets headers from a dictionary, in name order so that requests are the same every time,
-    /// each replacing earlier values of its name; `nil` sets none. Names and values are checked as
-    /// `addHeader(_:value:)` checks them.
-    public mutating func setHeaders(_ headers: [String: String]?) {
+    /// For generated code (`@RequestHeaders`): sets headers from a dictionary, in name order so
+    /// that requests are the same every time, each replacing earlier values of its name; `nil`
+    /// sets none. Names and values are checked as `addHeader(_:value:)` checks them.
+    public mutating func __setHeaders(_ headers: [String: String]?) {
         for (name, value) in (headers ?? [:]).sorted(by: { $0.key < $1.key }) { appendHeader(name, value, replacing: true) }
     }
 }

@@ -50,9 +50,9 @@ extension RequestBuilder {
         queryItems.append(entry)
     }
 
-    /// Adds query items from a dictionary, in key order, keys and values as given; `nil` adds
-    /// none.
-    public mutating func addQueryItems(_ items: [String: String]?) {
+    /// For generated code (`@QueryItems`): adds query items from a dictionary, in key order, keys
+    /// and values as given; `nil` adds none.
+    public mutating func __addQueryItems(_ items: [String: String]?) {
         for (key, value) in (items ?? [:]).sorted(by: { $0.key < $1.key }) { addRawQuery(key, value: value) }
     }
 }

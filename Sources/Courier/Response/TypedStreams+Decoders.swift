@@ -4,35 +4,33 @@ import OpenAPIRuntime
 
 extension ResponseDecoder {
     /// How an event stream ends and reconnects.
-    public struct EventStreamOptions: Sendable {
-        /// `data` that ends the stream instead of being delivered, such as `[DONE]`; `nil` for none.
-        public var terminator: String?
-        /// Whether a dropped connection is reopened with `Last-Event-ID`, as `EventSource` does.
-        public var reconnects: Bool
-
-        /// Options; by default no terminator, and reconnection on.
-        public init(terminator: String? = nil, reconnects: Bool = true) {
-            self.terminator = terminator
-            self.reconnects = reconnects
-        }
+    struct EventStreamOptions: Sendable {
+        /// `data` that ends the stream instead of being delivered; `nil` for none.
+        var terminator: String?
+        /// Whether a dropped connection is reopened with `Last-Event-ID`.
+        var reconnects: Bool
     }
 
     /// Server-Sent Events whose `data` is JSON read as `Element`, or the text itself when
-    /// `Element` is `String` (`Accept: text/event-stream`).
+    /// `Element` is `String` (`Accept: text/event-stream`). `data` equal to `terminator`, such as
+    /// `[DONE]`, ends the stream instead of being delivered; a dropped connection is reopened with
+    /// `Last-Event-ID`, as `EventSource` does, unless `reconnects` is `false`.
     public static func events<Element: Decodable & Sendable & SendableMetatype>(
         _ type: Element.Type,
-        _ options: EventStreamOptions = EventStreamOptions()
+        terminator: String? = nil,
+        reconnects: Bool = true
     ) -> ResponseDecoder where Value == ServerSentEvents<Element> {
-        events(options) { data, decoder in
+        events(EventStreamOptions(terminator: terminator, reconnects: reconnects)) { data, decoder in
             // A `String` element is the data as text; any other type is JSON.
             if let text = data as? Element { return text }
             return try decoder.decode(Element.self, from: Foundation.Data(data.utf8))
         }
     }
 
-    /// Server-Sent Events whose `data` is kept as text (`Accept: text/event-stream`).
-    public static func events(_ options: EventStreamOptions = EventStreamOptions()) -> ResponseDecoder where Value == ServerSentEvents<String> {
-        events(options) { data, _ in data }
+    /// Server-Sent Events whose `data` is kept as text (`Accept: text/event-stream`), ended and
+    /// reconnected as ``events(_:terminator:reconnects:)`` says.
+    public static func events(terminator: String? = nil, reconnects: Bool = true) -> ResponseDecoder where Value == ServerSentEvents<String> {
+        events(EventStreamOptions(terminator: terminator, reconnects: reconnects)) { data, _ in data }
     }
 
     static func events<Element: Sendable>(

@@ -234,7 +234,7 @@ protocol Assistant {
 func chat(assistant: any Assistant, prompt: Prompt) async throws -> Request<ServerSentEvents<Delta>> { //-
 for try await delta in try await assistant.chat(body: prompt) { print(delta.text, terminator: "") }
 
-let done = Request(.post, "/v1/chat", receiving: .events(Delta.self, .init(terminator: "[DONE]")))
+let done = Request(.post, "/v1/chat", receiving: .events(Delta.self, terminator: "[DONE]"))
 return done //-
 } //-
 // end sample

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A request declared as a type: its properties are its parameters, its `Response` what comes
 /// back.
