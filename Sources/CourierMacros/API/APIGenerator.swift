@@ -112,7 +112,7 @@ enum APIGenerator {
                 body.append("request.setAuthorization(\(expression))")
             case .json(let encoder, let decoder):
                 let arguments = [encoder.map { "encoder: \($0)" }, decoder.map { "decoder: \($0)" }].compactMap { $0 }
-                body.append("request.useJSON(\(arguments.joined(separator: ", ")))")
+                body.append("request.__useJSON(\(arguments.joined(separator: ", ")))")
             case .bodyEncoder(let expression):
                 body.append("request.bodyEncoder = \(expression)")
             case .bodyDecoder(let expression):

@@ -169,7 +169,7 @@ struct APIAttributeMacroTests {
                         var request = Courier.RequestBuilder(method: "PUT", path: "/c", operationID: "Forms.c")
                         request.keyMapping = .snakeCase
                         request.keyMapping = .useDefaultKeys
-                        request.useJSON(encoder: .iso8601, decoder: .iso8601)
+                        request.__useJSON(encoder: .iso8601, decoder: .iso8601)
                         request.addField("at", value: at)
                         return Courier.Request(request, receiving: .__returning(Stamp.self))
                     }

@@ -23,7 +23,7 @@ public struct BodyProvider: Sendable {
     /// `value` as JSON.
     public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> BodyProvider {
         BodyProvider { request in
-            if let encoder { request.bodyEncoder = encoder } else { request.useJSON() }
+            if let encoder { request.bodyEncoder = encoder } else { request.__useJSON() }
             request.setBodyContent(.encodable(value))
         }
     }
