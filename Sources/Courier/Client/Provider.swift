@@ -234,11 +234,4 @@ extension Provider {
         copy.validators.append(Validator(name: "validator at \(fileID):\(line)", check: validator))
         return copy
     }
-
-    /// A copy that sends through `transport`.
-    public func with(transport: any ClientTransport) -> Provider {
-        var copy = self
-        copy.transport = transport
-        return copy
-    }
 }
