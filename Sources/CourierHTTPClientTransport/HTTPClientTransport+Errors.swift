@@ -22,7 +22,7 @@ extension HTTPClientTransport {
 }
 
 /// A response body whose read timeouts are ``HTTPClientTimeout``s, as before the head.
-struct ClassifiedBody: AsyncSequence, Sendable {
+struct ClassifiedHTTPClientBody: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
     let base: HTTPClientResponse.Body
 

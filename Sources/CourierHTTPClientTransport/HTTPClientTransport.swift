@@ -217,7 +217,7 @@ public struct HTTPClientTransport: ClientTransport {
                     throw Self.classify(error)
                 }
             }
-            return (head, .stream(HTTPBody(ClassifiedBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single)))
+            return (head, .stream(HTTPBody(ClassifiedHTTPClientBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single)))
         }
     }
 }

@@ -83,9 +83,9 @@ struct XMLKey: CodingKey {
 
 extension BodyFormat {
     /// XML, the root element named after the body's type.
-    public static var xml: BodyFormat { BodyFormat(encoder: XMLBodyEncoder()) }
+    public static var xml: BodyFormat { .custom(XMLBodyEncoder()) }
     /// XML with a root element of your choosing.
-    public static func xml(rootKey: String) -> BodyFormat { BodyFormat(encoder: XMLBodyEncoder(rootKey: rootKey)) }
+    public static func xml(rootKey: String) -> BodyFormat { .custom(XMLBodyEncoder(rootKey: rootKey)) }
 }
 
 extension ResponseFormat {

@@ -21,7 +21,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let contentType = String(decoding: bytes[..<newline], as: UTF8.self)
     let body = Data(bytes[(newline < bytes.endIndex ? newline + 1 : newline)...])
 
-    if let charset = CourierFuzzing.charsetParameter(contentType) {
+    if let charset = __fuzzCharsetParameter(contentType) {
         guard charset == charset.lowercased() else { fatalError("charset \(charset.debugDescription) is not lower-cased") }
         guard !charset.contains(";") else { fatalError("charset \(charset.debugDescription) runs past its parameter") }
         guard charset.first != "\"", charset.last != "\"" else { fatalError("charset \(charset.debugDescription) kept its quotes") }
@@ -41,7 +41,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         guard body.isEmpty else { fatalError("no text from a body of \(body.count) bytes") }
         return 0
     }
-    let charset = fields[.contentType].flatMap(CourierFuzzing.charsetParameter) ?? "utf-8"
+    let charset = fields[.contentType].flatMap(__fuzzCharsetParameter) ?? "utf-8"
     switch charset {
     case "iso-8859-1", "latin1":
         // Every byte is a Latin-1 character.

@@ -39,11 +39,11 @@ private func check(_ line: String) {
         // which is known without asking Foundation (whose bridging costs more than this check).
         func plain(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { $0.value > 0x20 && $0.value < 0x7F } ?? false }
         let untouched = plain(piece.unicodeScalars.first) && plain(piece.unicodeScalars.last)
-        guard CourierFuzzing.trimmingWhitespace(piece) == (untouched ? piece : piece.trimmingCharacters(in: .whitespaces)) else {
+        guard __fuzzTrimmingWhitespace(piece) == (untouched ? piece : piece.trimmingCharacters(in: .whitespaces)) else {
             fatalError("trimming differs from Foundation's for \(piece.debugDescription)")
         }
     }
-    let pieces = CourierFuzzing.splitJoinedSetCookie(line)
+    let pieces = __fuzzSplitJoinedSetCookie(line)
     for piece in pieces {
         guard !piece.isEmpty else { fatalError("splitJoinedSetCookie returned an empty piece for \(line.debugDescription)") }
         guard let cookie = Cookie(setCookie: piece) else { continue }
@@ -77,7 +77,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let later = now.addingTimeInterval(TimeInterval((selector / origins.count) * 3600))
     // As a transport delivers them: header values never hold CR, LF or NUL.
     let fields = lines.map { HTTPField(name: .setCookie, value: $0).value }
-    let header = CourierFuzzing.cookieHeader(receiving: fields, from: URL(string: from)!, sendingTo: URL(string: to)!, now: now, later: later)
+    let header = __fuzzCookieHeader(receiving: fields, from: URL(string: from)!, sendingTo: URL(string: to)!, now: now, later: later)
     if let header {
         guard !header.isEmpty else { fatalError("an empty Cookie header") }
         guard !containsControl(header) else { fatalError("Cookie header with CR, LF or NUL: \(header.debugDescription)") }
@@ -88,7 +88,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     // Raw strings (no transport in between) may not crash the jar either; where no line needed
     // mending as a field value they are the same input, already run.
     if !fields.elementsEqual(lines, by: { $0.utf8.elementsEqual($1.utf8) }) {
-        _ = CourierFuzzing.cookieHeader(receiving: lines, from: URL(string: from)!, sendingTo: URL(string: to)!, now: now, later: later)
+        _ = __fuzzCookieHeader(receiving: lines, from: URL(string: from)!, sendingTo: URL(string: to)!, now: now, later: later)
     }
     return 0
 }

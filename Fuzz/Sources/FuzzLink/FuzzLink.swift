@@ -9,14 +9,14 @@ import FuzzDriver
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
-    let links = CourierFuzzing.links(text)
+    let links = __fuzzLinks(text)
     for link in links {
         guard !link.target.contains(">") else { fatalError("a target holds '>': \(link.target.debugDescription)") }
         guard link.relations.allSatisfy({ !$0.isEmpty && $0 == $0.lowercased() }) else {
             fatalError("relations \(link.relations) from \(text.debugDescription)")
         }
     }
-    let again = CourierFuzzing.links(text)
+    let again = __fuzzLinks(text)
     guard again.map(\.target) == links.map(\.target), again.map(\.relations) == links.map(\.relations) else {
         fatalError("two parses of \(text.debugDescription) differ")
     }
@@ -26,7 +26,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
             && link.relations.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") } }
     }
     let written = simple.map { "<\($0.target)>; rel=\"\($0.relations.joined(separator: " "))\"" }.joined(separator: ", ")
-    let reread = CourierFuzzing.links(written)
+    let reread = __fuzzLinks(written)
     guard reread.map(\.target) == simple.map(\.target), reread.map(\.relations) == simple.map(\.relations) else {
         fatalError("\(written.debugDescription) reads back as \(reread.map(\.target))")
     }

@@ -74,7 +74,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let text = String(decoding: data, as: UTF8.self)
 
     let pairs = text.split(separator: "&", omittingEmptySubsequences: true).count
-    let shape = CourierFuzzing.formTreeShape(text)
+    let shape = __fuzzFormTreeShape(text)
     // Each pair adds at most one text leaf (a repeated scalar key turns into a list of them).
     guard shape.leaves <= pairs else { fatalError("\(shape.leaves) text leaves from \(pairs) pairs") }
     // Nesting comes from brackets, one level for each `[`.
@@ -97,8 +97,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         // Without a `%` there is nothing to decode, and the expected text is known without asking
         // Foundation (whose bridging costs more than the rest of this check).
         let hasEscape = piece.utf8.contains(UInt8(ascii: "%"))
-        guard agree(CourierFuzzing.percentDecoded(piece, plusAsSpace: true), hasEscape ? spaced.removingPercentEncoding : spaced, piece),
-            agree(CourierFuzzing.percentDecoded(piece, plusAsSpace: false), hasEscape ? piece.removingPercentEncoding : piece, piece)
+        guard agree(__fuzzPercentDecoded(piece, plusAsSpace: true), hasEscape ? spaced.removingPercentEncoding : spaced, piece),
+            agree(__fuzzPercentDecoded(piece, plusAsSpace: false), hasEscape ? piece.removingPercentEncoding : piece, piece)
         else { fatalError("percent-decoding differs from Foundation's for \(piece.debugDescription)") }
     }
 

@@ -10,7 +10,7 @@ public import HTTPTypes
 ///     refresh: { old in try await auth.refresh(old?.refreshToken) },
 ///     requiresRefresh: { token in token.expires < .now + 30 }
 /// )
-/// let provider = Provider(baseURL: "https://api.example.com").authenticated(by: tokens)
+/// let provider = Provider(baseURL: "https://api.example.com").authenticated(with: tokens)
 /// ```
 ///
 /// What it does, on every request to the provider's own origin (never to another one):
@@ -237,7 +237,7 @@ struct MissingCredential: Error, CustomStringConvertible {
 extension Provider {
     /// A copy that authenticates every request to its base URL's origin with `authenticator`,
     /// refreshing the credential when the server refuses it.
-    public func authenticated<Credential>(by authenticator: Authenticator<Credential>) -> Provider {
+    public func authenticated<Credential>(with authenticator: Authenticator<Credential>) -> Provider {
         var copy = self
         copy.authenticator = authenticator
         return copy

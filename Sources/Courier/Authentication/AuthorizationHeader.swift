@@ -28,8 +28,7 @@ public struct AuthorizationHeader: Sendable, Hashable, ExpressibleByStringLitera
         AuthorizationHeader(value: value)
     }
 
-    /// A header that sends `value` exactly as given, scheme included.
-    public init(value: String) { self.value = value }
+    init(value: String) { self.value = value }
     /// A header written as a literal, such as `"Token abc"`, sent exactly as written.
     public init(stringLiteral value: String) { self.value = value }
 }

@@ -66,7 +66,7 @@ public struct Provider: Sendable {
     /// The clock that retry waits and the deadlines they respect are measured on; a test can
     /// give one that records the waits instead of sleeping.
     public var clock: any Clock<Duration> = ContinuousClock()
-    /// Applies and refreshes credentials, when set with ``authenticated(by:)``.
+    /// Applies and refreshes credentials, when set with ``authenticated(with:)``.
     var authenticator: (any RequestAuthenticating)?
     /// Where requests are reported — spans, metrics, log entries; the bootstrapped tracer and
     /// metrics backend, and no log, unless you choose otherwise.
@@ -225,20 +225,13 @@ extension Provider {
 
     /// A copy that checks every response with `validator` before it is decoded; a thrown error
     /// fails the call as ``CourierError/Kind/validation``, the error kept as its underlying error.
-    public func validate(
+    public func validating(
         fileID: String = #fileID,
         line: Int = #line,
         _ validator: @escaping @Sendable (Response) throws -> Void
     ) -> Provider {
         var copy = self
         copy.validators.append(Validator(name: "validator at \(fileID):\(line)", check: validator))
-        return copy
-    }
-
-    /// A copy that sends through `transport`.
-    public func with(transport: any ClientTransport) -> Provider {
-        var copy = self
-        copy.transport = transport
         return copy
     }
 }

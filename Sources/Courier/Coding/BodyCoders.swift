@@ -121,13 +121,13 @@ public struct URLFormEncoder: BodyEncoder {
         return copy
     }
 
-    /// The form's text from ``encodeToString(_:)`` as UTF-8 bytes.
+    /// `value` as the form's text (`name=Ada&tags[]=a`), in UTF-8.
     public func encode<T: Encodable>(_ value: T) throws -> Data {
         Data(try encodeToString(value).utf8)
     }
 
     /// Encodes `value` to the form's text.
-    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
+    func encodeToString<T: Encodable>(_ value: T) throws -> String {
         let tree = try FormTreeEncoder(keyMapping: keyMapping, dateEncoding: dateEncoding).encode(value)
         guard case .object = tree else {
             throw EncodingError.invalidValue(
@@ -160,9 +160,9 @@ public struct URLFormEncoder: BodyEncoder {
 }
 
 extension RequestBuilder {
-    /// Encodes the body and decodes the response as JSON with these coders; a coder left out
-    /// stays as it was (the provider's, unless set before).
-    public mutating func useJSON(encoder: JSONEncoder? = nil, decoder: JSONDecoder? = nil) {
+    /// For generated code (`@JSON`): encodes the body and decodes the response as JSON with
+    /// these coders; a coder left out stays as it was (the provider's, unless set before).
+    public mutating func __useJSON(encoder: JSONEncoder? = nil, decoder: JSONDecoder? = nil) {
         if let encoder { bodyEncoder = encoder } else if !(bodyEncoder is JSONEncoder) { bodyEncoder = Provider.defaultJSONEncoder() }
         if let decoder { bodyDecoder = decoder }
     }

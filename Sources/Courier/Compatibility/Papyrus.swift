@@ -2,20 +2,19 @@
 // error type changed: header names as strings in modifiers and generated code.
 
 extension RequestBuilder {
-    /// Adds a header named by a string. A name that is not a valid field name, or a value
-    /// containing CR, LF or NUL, is reported when the request is sent and never reaches the wire.
-    public mutating func addHeader(_ name: String, value: some CustomStringConvertible) {
-        appendHeader(name, String(describing: value), replacing: false)
-    }
-
-    /// Adds a header named by a string from an optional; `nil` adds nothing.
+    // Disfavored so that a value that is also `RawRepresentable` takes the raw-value form.
+    /// Adds a header named by a string; `nil` adds nothing. A name that is not a valid field
+    /// name, or a value containing CR, LF or NUL, is reported when the request is sent and never
+    /// reaches the wire.
+    @_disfavoredOverload
     public mutating func addHeader<T: CustomStringConvertible>(_ name: String, value: T?) {
         guard let value else { return }
         appendHeader(name, String(describing: value), replacing: false)
     }
 
-    /// Adds a header named by a string holding an enum's raw value.
-    public mutating func addHeader<T: RawRepresentable>(_ name: String, value: T) where T.RawValue: CustomStringConvertible {
+    /// Adds a header named by a string holding an enum's raw value; `nil` adds nothing.
+    public mutating func addHeader<T: RawRepresentable>(_ name: String, value: T?) where T.RawValue: CustomStringConvertible {
+        guard let value else { return }
         appendHeader(name, value.rawValue.description, replacing: false)
     }
 

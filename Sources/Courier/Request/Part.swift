@@ -39,13 +39,8 @@ public struct Part: Sendable {
 }
 
 extension RequestBuilder {
-    /// Adds a part named `name` to a `multipart/form-data` body. A request with parts has no
-    /// other body or fields.
-    public mutating func addPart(_ name: String, value: Part) {
-        parts.append((name, value))
-    }
-
-    /// Adds a part from an optional; `nil` adds nothing.
+    /// Adds a part named `name` to a `multipart/form-data` body; `nil` adds nothing. A request
+    /// with parts has no other body or fields.
     public mutating func addPart(_ name: String, value: Part?) {
         guard let value else { return }
         parts.append((name, value))

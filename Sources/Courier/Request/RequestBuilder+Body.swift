@@ -1,24 +1,37 @@
-public import Foundation
+import Foundation
 
 extension RequestBuilder {
-    /// Sets the body to `value`, encoded with the request's or provider's body encoder (JSON
-    /// unless configured otherwise).
-    public mutating func setBody(_ value: some Encodable & Sendable) {
-        body = RequestBody(content: .encodable(value))
+    /// Sets the body to `value`, written by `format` when given and otherwise by its type: a
+    /// `String` as text (`text/plain; charset=utf-8`, never JSON), `Data` as raw bytes
+    /// (`application/octet-stream`), any other value with the request's or provider's body
+    /// encoder (JSON unless configured otherwise). An optional that is `nil` sends no body.
+    ///
+    /// For a content type or text encoding of your own, a file or a stream, set the body a
+    /// ``BodyProvider`` writes: `request.setBody(.text(csv, contentType: "text/csv"))`.
+    public mutating func setBody(_ value: some Encodable & Sendable, as format: BodyFormat? = nil) {
+        if let format {
+            bodyEncoder = format.encoder
+            setBodyContent(.encodable(value))
+            return
+        }
+        switch value {
+        case let text as String:
+            setBodyContent(.text(text, contentType: "text/plain", encoding: .utf8))
+        case let data as Data:
+            setBodyContent(.data(data, contentType: "application/octet-stream"))
+        case let optional as any OptionalValue:
+            guard let wrapped = optional.wrappedBody else { return }
+            setBody(wrapped)
+        default:
+            setBodyContent(.encodable(value))
+        }
     }
 
-    /// Sets the body to raw bytes, with `contentType` when given.
-    public mutating func setBody(data: Data, contentType: String? = nil) {
-        body = RequestBody(content: .data(data, contentType: contentType))
-    }
-
-    /// Sets the body to text, labelled `contentType; charset=…` (plain UTF-8 text by default).
-    public mutating func setBody(
-        text: String,
-        contentType: String = "text/plain",
-        encoding: String.Encoding = .utf8
-    ) {
-        body = RequestBody(content: .text(text, contentType: contentType, encoding: encoding))
+    /// Sets the body `provider` writes, with its `Content-Type`: `.json(value)`, `.form(value)`,
+    /// `.multipart(form)`, `.text(string, contentType:encoding:)`, `.data(bytes, contentType:)`,
+    /// `.file(url)`, `.stream(body)`, or your own.
+    public mutating func setBody(_ provider: BodyProvider) {
+        provider.write(into: &self)
     }
 
     /// Adds one field of the body. Fields are encoded together as one object by the body
@@ -29,35 +42,10 @@ extension RequestBuilder {
         if fields.isEmpty { fields.reserveCapacity(8) }
         fields.append((key, value))
     }
-}
 
-extension RequestBuilder {
-    /// Sets the body to `value` written in `format`.
-    public mutating func setBody(_ value: some Encodable & Sendable, as format: BodyFormat) {
-        bodyEncoder = format.encoder
-        setBody(value)
-    }
-
-    /// Sets the body to text, labelled `text/plain; charset=utf-8` — never JSON.
-    public mutating func setBody(_ text: String) {
-        setBody(text: text)
-    }
-
-    /// Sets the body to raw bytes, labelled `application/octet-stream`.
-    public mutating func setBody(_ data: Data) {
-        setBody(data: data, contentType: "application/octet-stream")
-    }
-
-    /// Sets the body to `text` in `format` (JSON would write it as a JSON string).
-    public mutating func setBody(_ text: String, as format: BodyFormat) {
-        bodyEncoder = format.encoder
-        body = RequestBody(content: .encodable(text))
-    }
-
-    /// Sets the body from an optional; `nil` sends no body.
-    public mutating func setBody<T: Encodable & Sendable>(_ value: T?) {
-        guard let value else { return }
-        setBody(value)
+    /// Sets the body to content of a given form, replacing any earlier body.
+    mutating func setBodyContent(_ content: RequestBody.Content) {
+        body = RequestBody(content: content)
     }
 }
 

@@ -131,13 +131,22 @@ struct FieldsBody: Encodable {
     }
 }
 
-/// Lets an absent optional field be left out rather than written as `null`.
+/// Lets an absent optional field be left out rather than written as `null`, and an optional body
+/// be sent as its value.
 protocol OptionalValue {
     var isNil: Bool { get }
+    /// The value, when it is there and can be a body.
+    var wrappedBody: (any Encodable & Sendable)? { get }
 }
 
 extension Optional: OptionalValue {
     var isNil: Bool { self == nil }
+    var wrappedBody: (any Encodable & Sendable)? {
+        switch self {
+        case .some(let value as any Encodable & Sendable): value
+        default: nil
+        }
+    }
 }
 
 extension HTTPBody {

@@ -1,13 +1,8 @@
 import HTTPTypes
 
 extension RequestBuilder {
-    /// Adds a header. A value containing CR, LF or NUL is reported when the request is sent and
-    /// never reaches the wire.
-    public mutating func addHeader(_ name: HTTPField.Name, value: some CustomStringConvertible) {
-        appendHeader(name, String(describing: value), replacing: false)
-    }
-
-    /// Adds a header from an optional; `nil` adds nothing.
+    /// Adds a header beside earlier values of the same name; `nil` adds nothing. A value
+    /// containing CR, LF or NUL is reported when the request is sent and never reaches the wire.
     public mutating func addHeader<T: CustomStringConvertible>(_ name: HTTPField.Name, value: T?) {
         guard let value else { return }
         appendHeader(name, String(describing: value), replacing: false)
@@ -42,15 +37,10 @@ extension RequestBuilder {
         appendHeader("Authorization", authorization.value, replacing: true)
     }
 
-    /// Adds headers from a dictionary literal, as `@Headers` does; each replaces an earlier header
-    /// of the same name. Names and values are checked as for ``addHeader(_:value:)-(String,CustomStringConvertible)``.
-    public mutating func setHeaders(_ headers: KeyValuePairs<String, String>) {
-        for (name, value) in headers { appendHeader(name, value, replacing: true) }
-    }
-
-    /// Sets headers from a dictionary, in name order so that requests are the same every time;
-    /// `nil` sets none.
-    public mutating func setHeaders(_ headers: [String: String]?) {
+    /// For generated code (`@RequestHeaders`): sets headers from a dictionary, in name order so
+    /// that requests are the same every time, each replacing earlier values of its name; `nil`
+    /// sets none. Names and values are checked as `addHeader(_:value:)` checks them.
+    public mutating func __setHeaders(_ headers: [String: String]?) {
         for (name, value) in (headers ?? [:]).sorted(by: { $0.key < $1.key }) { appendHeader(name, value, replacing: true) }
     }
 }

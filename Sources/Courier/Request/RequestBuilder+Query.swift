@@ -6,49 +6,30 @@ extension RequestBuilder {
     /// and nested values (`filter[status]=open`). An optional that is `nil` adds nothing. Keys
     /// follow the key mapping.
     public mutating func addQuery(_ key: String, value: some Encodable & Sendable) {
-        // Text, integers and bools (optional or not) are kept as text: the form encoder would
-        // make three objects for each, and they are most query items.
+        // Text, integers, bools and text raw values (optional or not) are kept as text: the form
+        // encoder would make three objects for each, and they are most query items.
         let text: String? =
             switch value {
             case let text as String: text
             case let number as Int: String(number)
             case let flag as Bool: flag ? "true" : "false"
+            case let raw as any RawRepresentable: raw.rawValue as? String
             default: nil
             }
         appendQueryEntry(QueryEntry(key: key, value: text.map { .string($0) } ?? .encodable(value), mapsKey: true))
     }
 
-    /// Adds a query item holding an enum's raw value.
-    public mutating func addQuery<T: RawRepresentable & Sendable>(_ key: String, value: T)
-    where T.RawValue: Encodable & Sendable {
-        addQuery(key, value: value.rawValue)
-    }
-
-    /// Adds a query item holding an enum's raw value.
-    public mutating func addQuery<T: RawRepresentable & Encodable & Sendable>(_ key: String, value: T)
-    where T.RawValue: Encodable & Sendable {
-        addQuery(key, value: value.rawValue)
-    }
-
-    /// Adds a query item holding an optional enum's raw value; `nil` adds nothing.
+    /// Adds a query item holding the raw value of an enum that is not `Encodable`; `nil` adds
+    /// nothing. (A `Codable` enum goes through the `Encodable` form, which sends its raw value
+    /// too.)
+    @_disfavoredOverload
     public mutating func addQuery<T: RawRepresentable & Sendable>(_ key: String, value: T?)
     where T.RawValue: Encodable & Sendable {
         addQuery(key, value: value?.rawValue)
     }
 
-    /// Adds a query item holding an optional `Codable` enum's raw value; `nil` adds nothing.
-    public mutating func addQuery<T: RawRepresentable & Encodable & Sendable>(_ key: String, value: T?)
-    where T.RawValue: Encodable & Sendable {
-        addQuery(key, value: value?.rawValue)
-    }
-
-    /// Adds query items holding `Codable` enums' raw values.
-    public mutating func addQuery<T: RawRepresentable & Encodable & Sendable>(_ key: String, value: [T])
-    where T.RawValue: Encodable & Sendable {
-        addQuery(key, value: value.map(\.rawValue))
-    }
-
-    /// Adds query items holding enums' raw values.
+    /// Adds query items holding the raw values of enums that are not `Encodable`.
+    @_disfavoredOverload
     public mutating func addQuery<T: RawRepresentable & Sendable>(_ key: String, value: [T])
     where T.RawValue: Encodable & Sendable {
         addQuery(key, value: value.map(\.rawValue))
@@ -69,9 +50,9 @@ extension RequestBuilder {
         queryItems.append(entry)
     }
 
-    /// Adds query items from a dictionary, in key order, keys and values as given; `nil` adds
-    /// none.
-    public mutating func addQueryItems(_ items: [String: String]?) {
+    /// For generated code (`@QueryItems`): adds query items from a dictionary, in key order, keys
+    /// and values as given; `nil` adds none.
+    public mutating func __addQueryItems(_ items: [String: String]?) {
         for (key, value) in (items ?? [:]).sorted(by: { $0.key < $1.key }) { addRawQuery(key, value: value) }
     }
 }

@@ -25,8 +25,7 @@ public struct RequestBuilder: Sendable {
     public var path: String
     /// The endpoint's name, such as `"Users.getUser"`; logs, traces and errors carry it.
     public var operationID: String?
-    /// Headers to send. Prefer ``addHeader(_:value:)-(HTTPField.Name,CustomStringConvertible)``, which rejects CR, LF
-    /// and NUL.
+    /// Headers to send. Prefer `addHeader(_:value:)`, which rejects CR, LF and NUL.
     public var headers: HTTPFields = [:]
     /// Overrides the provider's key mapping for this request.
     public var keyMapping: KeyMapping?
@@ -102,31 +101,16 @@ struct RequestBody: Sendable {
 extension RequestBuilder {
     // MARK: Path
 
+    // Disfavored so that a value that is also `RawRepresentable` takes the raw-value form.
     /// Sets the value of the `:name` or `{name}` placeholder in the path. The value is
-    /// percent-encoded so that it stays inside its segment.
-    public mutating func addParameter(_ name: String, value: some CustomStringConvertible) {
-        setParameter(name, String(describing: value))
-    }
-
-    /// Sets a placeholder to an enum's raw value.
-    public mutating func addParameter<T: RawRepresentable>(_ name: String, value: T)
-    where T.RawValue: CustomStringConvertible {
-        setParameter(name, value.rawValue.description)
-    }
-
-    /// Sets a placeholder to an enum's raw value.
-    public mutating func addParameter<T: RawRepresentable & CustomStringConvertible>(_ name: String, value: T)
-    where T.RawValue: CustomStringConvertible {
-        setParameter(name, value.rawValue.description)
-    }
-
-    /// Sets a placeholder from an optional; `nil` is reported as a missing value when the
-    /// request is sent, never written as "nil".
+    /// percent-encoded so that it stays inside its segment; `nil` is reported as a missing value
+    /// when the request is sent, never written as "nil".
+    @_disfavoredOverload
     public mutating func addParameter<T: CustomStringConvertible>(_ name: String, value: T?) {
         setParameter(name, value.map { String(describing: $0) })
     }
 
-    /// Sets a placeholder from an optional enum; `nil` is reported as a missing value.
+    /// Sets a placeholder to an enum's raw value; `nil` is reported as a missing value.
     public mutating func addParameter<T: RawRepresentable>(_ name: String, value: T?)
     where T.RawValue: CustomStringConvertible {
         setParameter(name, value.map { $0.rawValue.description })

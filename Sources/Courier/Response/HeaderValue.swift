@@ -108,18 +108,18 @@ enum HTTPDateFormats {
 }
 
 extension Response {
-    /// The header `name` read as `T`; an error naming the header when it is missing or cannot be
-    /// read as `T`.
-    public func header<T: HeaderValue>(_ name: String, as type: T.Type) throws(CourierError) -> T {
-        guard let value = try optionalHeader(name, as: T.self) else {
+    /// For generated code: the header `name` read as `T`; an error naming the header when it is
+    /// missing or cannot be read as `T`.
+    public func __header<T: HeaderValue>(_ name: String, as type: T.Type) throws(CourierError) -> T {
+        guard let value = try __optionalHeader(name, as: T.self) else {
             throw CourierError(.missingHeader(name: name), response: self)
         }
         return value
     }
 
-    /// The header `name` read as `T`, `nil` when missing; an error naming the header when it is
-    /// present but cannot be read as `T`.
-    public func optionalHeader<T: HeaderValue>(_ name: String, as type: T.Type) throws(CourierError) -> T? {
+    /// For generated code: the header `name` read as `T`, `nil` when missing; an error naming the
+    /// header when it is present but cannot be read as `T`.
+    public func __optionalHeader<T: HeaderValue>(_ name: String, as type: T.Type) throws(CourierError) -> T? {
         guard let fieldName = HTTPField.Name(name), let text = headers[fieldName] else { return nil }
         guard let value = T(headerValue: text) else {
             throw CourierError(.unreadableHeader(name: name, value: text, type: "\(T.self)"), response: self)

@@ -25,12 +25,7 @@ public struct StatusFilter: Sendable {
     /// 400 and above, as error bodies are read.
     public static let failure = StatusFilter(accepts: { $0 >= 400 }, allowsEmpty: { _ in true })
 
-    /// Exactly `status`.
-    public static func status(_ status: Int) -> StatusFilter {
-        StatusFilter(accepts: { $0 == status }, allowsEmpty: { _ in true })
-    }
-
-    /// Any of `statuses`: a range (`400..<500`) or a list (`[200, 201]`).
+    /// Any of `statuses`: a range (`400..<500`), a list (`[200, 201]`) or one (`[201]`).
     public static func statuses(_ statuses: some Sequence<Int>) -> StatusFilter {
         let set = Set(statuses)
         return StatusFilter(accepts: { set.contains($0) }, allowsEmpty: { _ in true })
@@ -75,9 +70,10 @@ extension Response {
         return try ResponseDecoding.decode(T.self, from: body, using: decoder, response: self)
     }
 
-    /// The body decoded as `T`, which must be there: a status `filter` does not accept fails with
-    /// ``CourierError/Kind/status``, an empty body with ``CourierError/Kind/decoding``.
-    public func requireBody<T: Decodable>(_ type: T.Type, decoder: any BodyDecoder, when filter: StatusFilter) throws(CourierError) -> T {
+    /// For generated code: the body decoded as `T`, which must be there: a status `filter` does
+    /// not accept fails with ``CourierError/Kind/status``, an empty body with
+    /// ``CourierError/Kind/decoding``.
+    public func __requireBody<T: Decodable>(_ type: T.Type, decoder: any BodyDecoder, when filter: StatusFilter) throws(CourierError) -> T {
         guard filter.accepts(head.status.code) else {
             throw CourierError(.status(head.status), response: self)
         }

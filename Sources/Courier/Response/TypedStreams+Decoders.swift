@@ -4,35 +4,33 @@ import OpenAPIRuntime
 
 extension ResponseDecoder {
     /// How an event stream ends and reconnects.
-    public struct EventStreamOptions: Sendable {
-        /// `data` that ends the stream instead of being delivered, such as `[DONE]`; `nil` for none.
-        public var terminator: String?
-        /// Whether a dropped connection is reopened with `Last-Event-ID`, as `EventSource` does.
-        public var reconnects: Bool
-
-        /// Options; by default no terminator, and reconnection on.
-        public init(terminator: String? = nil, reconnects: Bool = true) {
-            self.terminator = terminator
-            self.reconnects = reconnects
-        }
+    struct EventStreamOptions: Sendable {
+        /// `data` that ends the stream instead of being delivered; `nil` for none.
+        var terminator: String?
+        /// Whether a dropped connection is reopened with `Last-Event-ID`.
+        var reconnects: Bool
     }
 
     /// Server-Sent Events whose `data` is JSON read as `Element`, or the text itself when
-    /// `Element` is `String` (`Accept: text/event-stream`).
+    /// `Element` is `String` (`Accept: text/event-stream`). `data` equal to `terminator`, such as
+    /// `[DONE]`, ends the stream instead of being delivered; a dropped connection is reopened with
+    /// `Last-Event-ID`, as `EventSource` does, unless `reconnects` is `false`.
     public static func events<Element: Decodable & Sendable & SendableMetatype>(
         _ type: Element.Type,
-        _ options: EventStreamOptions = EventStreamOptions()
+        terminator: String? = nil,
+        reconnects: Bool = true
     ) -> ResponseDecoder where Value == ServerSentEvents<Element> {
-        events(options) { data, decoder in
+        events(EventStreamOptions(terminator: terminator, reconnects: reconnects)) { data, decoder in
             // A `String` element is the data as text; any other type is JSON.
             if let text = data as? Element { return text }
             return try decoder.decode(Element.self, from: Foundation.Data(data.utf8))
         }
     }
 
-    /// Server-Sent Events whose `data` is kept as text (`Accept: text/event-stream`).
-    public static func events(_ options: EventStreamOptions = EventStreamOptions()) -> ResponseDecoder where Value == ServerSentEvents<String> {
-        events(options) { data, _ in data }
+    /// Server-Sent Events whose `data` is kept as text (`Accept: text/event-stream`), ended and
+    /// reconnected as ``events(_:terminator:reconnects:)`` says.
+    public static func events(terminator: String? = nil, reconnects: Bool = true) -> ResponseDecoder where Value == ServerSentEvents<String> {
+        events(EventStreamOptions(terminator: terminator, reconnects: reconnects)) { data, _ in data }
     }
 
     static func events<Element: Sendable>(
@@ -75,38 +73,19 @@ extension ResponseDecoder {
         copy.usesStreamContext = true
         return copy
     }
-
-    /// For generated code: the decoder of an endpoint returning ``ServerSentEvents``.
-    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: ServerSentEvents<Element>.Type) -> ResponseDecoder
-    where Value == ServerSentEvents<Element> { .events(Element.self) }
-
-    /// For generated code: the decoder of an endpoint returning ``JSONLines``.
-    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: JSONLines<Element>.Type) -> ResponseDecoder
-    where Value == JSONLines<Element> { .jsonLines(Element.self) }
-
-    /// For generated code: the decoder of an endpoint returning ``JSONSequence``.
-    public static func returning<Element: Decodable & Sendable & SendableMetatype>(_ type: JSONSequence<Element>.Type) -> ResponseDecoder
-    where Value == JSONSequence<Element> { .jsonSequence(Element.self) }
 }
 
-/// A stream type a response can be read as, with the decoder that reads it: what an
-/// ``Endpoint`` whose `Response` is one uses unless it says otherwise.
-public protocol ResponseStreamDecodable: Sendable {
-    /// The decoder of this stream type.
-    static var streamDecoder: ResponseDecoder<Self> { get }
-}
-
-extension ServerSentEvents: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+extension ServerSentEvents: __DefaultResponseDecodable where Element: Decodable & SendableMetatype {
     /// Server-Sent Events of `Element`.
-    public static var streamDecoder: ResponseDecoder<ServerSentEvents> { .events(Element.self) }
+    public static var __defaultDecoder: ResponseDecoder<ServerSentEvents> { .events(Element.self) }
 }
 
-extension JSONLines: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+extension JSONLines: __DefaultResponseDecodable where Element: Decodable & SendableMetatype {
     /// JSON Lines of `Element`.
-    public static var streamDecoder: ResponseDecoder<JSONLines> { .jsonLines(Element.self) }
+    public static var __defaultDecoder: ResponseDecoder<JSONLines> { .jsonLines(Element.self) }
 }
 
-extension JSONSequence: ResponseStreamDecodable where Element: Decodable & SendableMetatype {
+extension JSONSequence: __DefaultResponseDecodable where Element: Decodable & SendableMetatype {
     /// JSON text sequences of `Element`.
-    public static var streamDecoder: ResponseDecoder<JSONSequence> { .jsonSequence(Element.self) }
+    public static var __defaultDecoder: ResponseDecoder<JSONSequence> { .jsonSequence(Element.self) }
 }

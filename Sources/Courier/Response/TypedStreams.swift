@@ -50,7 +50,7 @@ public struct TypedStreamIterator<Element: Sendable>: AsyncIteratorProtocol {
 /// multi-line `data`; comments and unknown fields are skipped, LF, CR and CRLF all end a line, and
 /// an event may arrive split across any number of chunks. An event without `data` is not
 /// delivered (its `id` and `retry` still count). The stream ends when the server closes it, or at
-/// the decoder's ``ResponseDecoder/EventStreamOptions/terminator`` (such as `[DONE]`).
+/// the `terminator` given to ``ResponseDecoder/events(_:terminator:reconnects:)`` (such as `[DONE]`).
 ///
 /// When the connection drops mid-stream, the stream reconnects as `EventSource` does: after the
 /// server's last `retry:` delay (3 seconds until one is sent), the same request is sent again

@@ -52,11 +52,6 @@ extension RequestBuilder {
     /// wrapped in `HTTPBody`, or bytes — sent as it is read. Without a known length it goes out
     /// chunked.
     public mutating func setBody(_ body: HTTPBody, contentType: String? = nil) {
-        self.body = RequestBody(content: .stream(body, contentType: contentType))
-    }
-
-    /// Sets the body to the file at `url`, read in chunks as it is sent.
-    public mutating func setBody(fileURL url: URL, contentType: String? = "application/octet-stream") {
-        self.body = RequestBody(content: .file(url, contentType: contentType))
+        setBodyContent(.stream(body, contentType: contentType))
     }
 }

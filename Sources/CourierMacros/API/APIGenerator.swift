@@ -45,7 +45,7 @@ enum APIGenerator {
 
     private static func requestFactory(_ endpoint: EndpointModel, api: APIModel, access: String) -> [String] {
         let valueType = valueType(of: endpoint)
-        let body = requestLines(endpoint, api: api) + ["return Courier.Request(request, receiving: .returning(\(valueType).self))"]
+        let body = requestLines(endpoint, api: api) + ["return Courier.Request(request, receiving: .__returning(\(valueType).self))"]
         return [
             "/// The request of `\(endpoint.selector)`.",
             "\(access)static func \(endpoint.name)(\(endpoint.requestParameters.joined(separator: ", "))) -> Courier.Request<\(valueType)> {",
@@ -67,7 +67,7 @@ enum APIGenerator {
     private static func function(_ endpoint: EndpointModel, api: APIModel, access: String) -> [String] {
         var body: [String] = []
         if let completion = endpoint.completion {
-            body.append("provider.send(\(factoryCall(endpoint)), completion: \(completion.parameterName))")
+            body.append("provider.__send(\(factoryCall(endpoint)), completion: \(completion.parameterName))")
         } else if endpoint.returnType != nil {
             body.append("return try await provider.send(\(factoryCall(endpoint)))")
         } else {
@@ -112,7 +112,7 @@ enum APIGenerator {
                 body.append("request.setAuthorization(\(expression))")
             case .json(let encoder, let decoder):
                 let arguments = [encoder.map { "encoder: \($0)" }, decoder.map { "decoder: \($0)" }].compactMap { $0 }
-                body.append("request.useJSON(\(arguments.joined(separator: ", ")))")
+                body.append("request.__useJSON(\(arguments.joined(separator: ", ")))")
             case .bodyEncoder(let expression):
                 body.append("request.bodyEncoder = \(expression)")
             case .bodyDecoder(let expression):

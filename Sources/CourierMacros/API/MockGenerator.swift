@@ -1,5 +1,5 @@
 /// Writes the `<Name>Mock` class: one handler per endpoint, set with `mock<Endpoint>`, kept in a
-/// lock-guarded `Courier.MockRegistry` so that the mock is `Sendable`.
+/// lock-guarded `Courier.__MockRegistry` so that the mock is `Sendable`.
 enum MockGenerator {
     static func generate(_ api: APIModel) -> String {
         let access = APIGenerator.accessPrefix(api)
@@ -7,7 +7,7 @@ enum MockGenerator {
         let plainSetters = self.plainSetters(api.endpoints, setterNames: setterNames)
         var lines: [String] = api.documentation.isEmpty ? [] : api.documentation + ["///", "/// A test double: set each endpoint's answer with its `mock…` setter."]
         lines.append("\(access)final class \(api.name)Mock: \(api.name), Sendable {")
-        lines.append("    private let registry = Courier.MockRegistry()")
+        lines.append("    private let registry = Courier.__MockRegistry()")
         lines.append("")
         lines.append("    /// A mock with no answers set; every endpoint throws until you set one.")
         lines.append("    \(access)init() {}")
@@ -23,7 +23,7 @@ enum MockGenerator {
                 lines.append("        let operationID = \(operationID)")
                 lines.append("        let handler: \(handlerType)")
                 lines.append("        do {")
-                lines.append("            handler = try registry.handler(\(key), as: (\(handlerType)).self, operationID: operationID)")
+                lines.append("            handler = try registry.__handler(\(key), as: (\(handlerType)).self, operationID: operationID)")
                 lines.append("        } catch {")
                 let ignored = endpoint.parameterTypes.map { _ in "_" }.joined(separator: ", ")
                 lines.append("            handler = { \(ignored.isEmpty ? "" : ignored + " in ")throw error }")
@@ -31,12 +31,12 @@ enum MockGenerator {
                 let call = "try await handler(\(arguments))"
                 switch completion.kind {
                 case .response:
-                    lines.append("        registry.complete(\(completion.parameterName), operationID: operationID) { \(call) }")
+                    lines.append("        registry.__complete(\(completion.parameterName), operationID: operationID) { \(call) }")
                 case .result:
-                    lines.append("        registry.complete(\(completion.parameterName)) { \(call) }")
+                    lines.append("        registry.__complete(\(completion.parameterName)) { \(call) }")
                 }
             } else {
-                lines.append("        let handler = try registry.handler(\(key), as: (\(handlerType)).self, operationID: \(operationID))")
+                lines.append("        let handler = try registry.__handler(\(key), as: (\(handlerType)).self, operationID: \(operationID))")
                 lines.append("        \(endpoint.returnType == nil ? "" : "return ")try await handler(\(arguments))")
             }
             lines.append("    }")
@@ -44,7 +44,7 @@ enum MockGenerator {
             for name in [setter] + (plainSetters.contains(endpoint.key) ? [plainName(endpoint)] : []) {
                 lines.append("    /// Sets what `\(endpoint.selector)` answers: the closure receives the call's arguments.")
                 lines.append("    \(access)func \(name)(_ handler: @escaping \(handlerType)) {")
-                lines.append("        registry.set(\(key), handler)")
+                lines.append("        registry.__set(\(key), handler)")
                 lines.append("    }")
             }
         }

@@ -13,9 +13,9 @@ enum RequestStructGenerator {
             case .pathParameter: lines.append("request.addParameter(\(key), value: \(value))")
             case .queryItem: lines.append("request.addQuery(\(key), value: \(value))")
             case .queryFlag: lines.append("if \(value) { request.addRawQuery(\(key), value: nil) }")
-            case .queryItems: lines.append("request.addQueryItems(\(value))")
+            case .queryItems: lines.append("request.__addQueryItems(\(value))")
             case .requestHeader: lines.append("request.addHeader(\(key), value: \(value))")
-            case .requestHeaders: lines.append("request.setHeaders(\(value))")
+            case .requestHeaders: lines.append("request.__setHeaders(\(value))")
             case .requestCookies: lines.append("request.addCookies(\(value))")
             case .requestBody:
                 lines.append(property.format.map { "request.setBody(\(value), as: \($0))" } ?? "request.setBody(\(value))")

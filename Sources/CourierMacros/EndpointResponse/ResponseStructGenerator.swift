@@ -8,10 +8,10 @@ enum ResponseStructGenerator {
             let target = "self.\(APIGenerator.reference(property.name))"
             switch property.kind {
             case .body, .errorBody:
-                let call = property.isOptional ? "decodeBody" : "requireBody"
+                let call = property.isOptional ? "decodeBody" : "__requireBody"
                 body.append("\(target) = try response.\(call)(\(property.wrappedType).self, decoder: decoder, when: \(property.detail ?? ""))")
             case .header:
-                let call = property.isOptional ? "optionalHeader" : "header"
+                let call = property.isOptional ? "__optionalHeader" : "__header"
                 body.append("\(target) = try response.\(call)(\(APIGenerator.literal(property.detail ?? "")), as: \(property.wrappedType).self)")
             case .statusCode:
                 body.append("\(target) = response.head.status.code")

@@ -21,7 +21,7 @@ struct ResponseStructParser {
             switch kind {
             case .body, .errorBody:
                 if let status = arguments.first(where: { $0.label?.text == "status" }) {
-                    detail = "Courier.StatusFilter.status(\(status.expression.trimmedDescription))"
+                    detail = "Courier.StatusFilter.statuses([\(status.expression.trimmedDescription)])"
                 } else if let statuses = arguments.first(where: { $0.label?.text == "statuses" }) {
                     detail = "Courier.StatusFilter.statuses(\(statuses.expression.trimmedDescription))"
                 } else if let strategy = arguments.first(where: { $0.label?.text == "strategy" }) {

@@ -56,7 +56,7 @@ struct APIAttributeMacroTests {
                         request.setHeader("Cache-Control", value: "no-cache")
                         request.setAuthorization(.bearer("token"))
                         request.setHeader("Cache-Control", value: "max-age=86400")
-                        return Courier.Request(request, receiving: .returning(User.self))
+                        return Courier.Request(request, receiving: .__returning(User.self))
                     }
 
                     /// The request of `updateUser(id:name:)`.
@@ -68,7 +68,7 @@ struct APIAttributeMacroTests {
                         request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
                         request.addParameter("id", value: id)
                         request.addField("name", value: name)
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
                 }
             }
@@ -152,7 +152,7 @@ struct APIAttributeMacroTests {
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = Courier.URLFormEncoder()
                         request.addField("firstName", value: firstName)
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `b(tags:)`.
@@ -161,7 +161,7 @@ struct APIAttributeMacroTests {
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
                         request.addField("tags", value: tags)
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `c(at:)`.
@@ -169,9 +169,9 @@ struct APIAttributeMacroTests {
                         var request = Courier.RequestBuilder(method: "PUT", path: "/c", operationID: "Forms.c")
                         request.keyMapping = .snakeCase
                         request.keyMapping = .useDefaultKeys
-                        request.useJSON(encoder: .iso8601, decoder: .iso8601)
+                        request.__useJSON(encoder: .iso8601, decoder: .iso8601)
                         request.addField("at", value: at)
-                        return Courier.Request(request, receiving: .returning(Stamp.self))
+                        return Courier.Request(request, receiving: .__returning(Stamp.self))
                     }
 
                     /// The request of `upload(id:file:thumbnail:)`.
@@ -181,7 +181,7 @@ struct APIAttributeMacroTests {
                         request.addParameter("id", value: id)
                         request.addPart("file", value: file)
                         request.addPart("thumbnail", value: thumbnail)
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `d(body:)`.
@@ -191,7 +191,7 @@ struct APIAttributeMacroTests {
                         request.bodyEncoder = MyEncoder()
                         request.bodyDecoder = MyDecoder()
                         request.setBody(body)
-                        return Courier.Request(request, receiving: .returning(Thing.self))
+                        return Courier.Request(request, receiving: .__returning(Thing.self))
                     }
                 }
             }

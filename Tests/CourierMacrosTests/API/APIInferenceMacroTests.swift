@@ -64,7 +64,7 @@ struct APIInferenceMacroTests {
                         var request = Courier.RequestBuilder(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
                         request.addParameter("username", value: username)
                         request.addQuery("limit", value: limit)
-                        return Courier.Request(request, receiving: .returning([Todo].self))
+                        return Courier.Request(request, receiving: .__returning([Todo].self))
                     }
 
                     /// The request of `createUser(email:password:)`.
@@ -72,14 +72,14 @@ struct APIInferenceMacroTests {
                         var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
                         request.addField("email", value: email)
                         request.addField("password", value: password)
-                        return Courier.Request(request, receiving: .returning(User.self))
+                        return Courier.Request(request, receiving: .__returning(User.self))
                     }
 
                     /// The request of `getPost(id:)`.
                     static func getPost(id postId: Int) -> Courier.Request<Post> {
                         var request = Courier.RequestBuilder(method: "GET", path: "/posts/:postId", operationID: "Users.getPost")
                         request.addParameter("postId", value: postId)
-                        return Courier.Request(request, receiving: .returning(Post.self))
+                        return Courier.Request(request, receiving: .__returning(Post.self))
                     }
                 }
             }
@@ -134,14 +134,14 @@ struct APIInferenceMacroTests {
                         request.addHeader("x-api-key", value: `x-api-key`)
                         request.addQuery("tag", value: tag)
                         request.setBody(todo)
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `delete(id:)`.
                     public static func delete(id: Int) -> Courier.Request<Response> {
                         var request = Courier.RequestBuilder(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete")
                         request.addParameter("id", value: id)
-                        return Courier.Request(request, receiving: .returning(Response.self))
+                        return Courier.Request(request, receiving: .__returning(Response.self))
                     }
                 }
             }
@@ -236,61 +236,61 @@ struct APIInferenceMacroTests {
                     /// The request of `get()`.
                     static func get() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/a", operationID: "Methods.get")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `post()`.
                     static func post() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Methods.post")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `put()`.
                     static func put() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "PUT", path: "/a", operationID: "Methods.put")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `patch()`.
                     static func patch() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "PATCH", path: "/a", operationID: "Methods.patch")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `delete()`.
                     static func delete() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "DELETE", path: "/a", operationID: "Methods.delete")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `options()`.
                     static func options() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "OPTIONS", path: "/a", operationID: "Methods.options")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `head()`.
                     static func head() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "HEAD", path: "/a", operationID: "Methods.head")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `trace()`.
                     static func trace() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "TRACE", path: "/a", operationID: "Methods.trace")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `connect()`.
                     static func connect() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "CONNECT", path: "/a", operationID: "Methods.connect")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `purge()`.
                     static func purge() -> Courier.Request<Void> {
                         let request = Courier.RequestBuilder(method: "PURGE", path: "/a", operationID: "Methods.purge")
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
                 }
             }

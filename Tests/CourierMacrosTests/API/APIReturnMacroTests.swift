@@ -65,26 +65,26 @@ struct APIReturnMacroTests {
                     static func file(name: String) -> Courier.Request<File?> {
                         var request = Courier.RequestBuilder(method: "GET", path: "/files/:name.json", operationID: "Files.file")
                         request.addParameter("name", value: name)
-                        return Courier.Request(request, receiving: .returning(File?.self))
+                        return Courier.Request(request, receiving: .__returning(File?.self))
                     }
 
                     /// The request of `raw()`.
                     static func raw() -> Courier.Request<Data> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/raw", operationID: "Files.raw")
-                        return Courier.Request(request, receiving: .returning(Data.self))
+                        return Courier.Request(request, receiving: .__returning(Data.self))
                     }
 
                     /// The request of `text()`.
                     static func text() -> Courier.Request<String> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/text", operationID: "Files.text")
-                        return Courier.Request(request, receiving: .returning(String.self))
+                        return Courier.Request(request, receiving: .__returning(String.self))
                     }
 
                     /// The request of `both(key:)`.
                     static func both(key: String) -> Courier.Request<(File, Response)> {
                         var request = Courier.RequestBuilder(method: "GET", path: "/cache/:key", operationID: "Files.both")
                         request.addParameter("key", value: key)
-                        return Courier.Request(request, receiving: .returning((File, Response).self))
+                        return Courier.Request(request, receiving: .__returning((File, Response).self))
                     }
                 }
             }
@@ -126,15 +126,15 @@ struct APIReturnMacroTests {
                 }
 
                 func getUser(callback: @escaping (Result<User, any Error>) -> Void) {
-                    provider.send(Requests.getUser(), completion: callback)
+                    provider.__send(Requests.getUser(), completion: callback)
                 }
 
                 func createUser(email: String, completion: @escaping (Result<Void, any Error>) -> Void) {
-                    provider.send(Requests.createUser(email: email), completion: completion)
+                    provider.__send(Requests.createUser(email: email), completion: completion)
                 }
 
                 func getResponse(completion: @escaping (Response) -> Void) {
-                    provider.send(Requests.getResponse(), completion: completion)
+                    provider.__send(Requests.getResponse(), completion: completion)
                 }
 
                 /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
@@ -142,20 +142,20 @@ struct APIReturnMacroTests {
                     /// The request of `getUser(callback:)`.
                     static func getUser() -> Courier.Request<User> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
-                        return Courier.Request(request, receiving: .returning(User.self))
+                        return Courier.Request(request, receiving: .__returning(User.self))
                     }
 
                     /// The request of `createUser(email:completion:)`.
                     static func createUser(email: String) -> Courier.Request<Void> {
                         var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
                         request.addField("email", value: email)
-                        return Courier.Request(request, receiving: .returning(Void.self))
+                        return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `getResponse(completion:)`.
                     static func getResponse() -> Courier.Request<Courier.Response> {
                         let request = Courier.RequestBuilder(method: "GET", path: "/response", operationID: "Users.getResponse")
-                        return Courier.Request(request, receiving: .returning(Courier.Response.self))
+                        return Courier.Request(request, receiving: .__returning(Courier.Response.self))
                     }
                 }
             }

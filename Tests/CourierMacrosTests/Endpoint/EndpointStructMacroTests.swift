@@ -50,9 +50,9 @@ struct EndpointStructMacroTests {
                     if self.forced {
                         request.addRawQuery("force", value: nil)
                     }
-                    request.addQueryItems(self.extra)
+                    request.__addQueryItems(self.extra)
                     request.addHeader("Request-ID", value: self.requestID)
-                    request.setHeaders(self.more)
+                    request.__setHeaders(self.more)
                     request.addCookies(self.cookies)
                     request.setBody(self.body, as: .urlForm)
                     request.addField("note", value: self.note)
@@ -144,11 +144,11 @@ struct EndpointStructMacroTests {
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
                     let decoder = (.xml as Courier.ResponseFormat).decoder
                     self.statusCode = response.head.status.code
-                    self.created = try response.decodeBody(Item.self, decoder: decoder, when: Courier.StatusFilter.status(201))
-                    self.item = try response.requireBody(Item.self, decoder: decoder, when: Courier.StatusFilter.success)
+                    self.created = try response.decodeBody(Item.self, decoder: decoder, when: Courier.StatusFilter.statuses([201]))
+                    self.item = try response.__requireBody(Item.self, decoder: decoder, when: Courier.StatusFilter.success)
                     self.failure = try response.decodeBody(ServerError.self, decoder: decoder, when: Courier.StatusFilter.strategy(ServerErrors.self))
-                    self.contentType = try response.header("Content-Type", as: String.self)
-                    self.total = try response.optionalHeader("X-Total-Count", as: Int.self)
+                    self.contentType = try response.__header("Content-Type", as: String.self)
+                    self.total = try response.__optionalHeader("X-Total-Count", as: Int.self)
                     self.cookies = response.cookies
                     self.page = try Page(from: response, decoder: decoder)
                 }

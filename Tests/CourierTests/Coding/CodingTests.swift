@@ -35,7 +35,7 @@ struct CodingTests {
     @Test("Indexed arrays and dates in forms")
     func formOptions() throws {
         struct Form: Encodable { var at = Date(timeIntervalSince1970: 0); var ids = [1, 2] }
-        let text = try URLFormEncoder(arrayEncoding: .indexed, dateEncoding: .secondsSince1970).encodeToString(Form())
+        let text = String(decoding: try URLFormEncoder(arrayEncoding: .indexed, dateEncoding: .secondsSince1970).encode(Form()), as: UTF8.self)
         #expect(text == "at=0.0&ids[0]=1&ids[1]=2")
     }
 }

@@ -73,7 +73,7 @@ struct AuthenticatorTests {
                 return Token(value: try await provider.send(Request(.post, "/script/\(issuer)", receiving: .text)))
             }
         )
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: tokens)
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: tokens)
         holder.withLock { $0 = provider }
         return (provider, tokens)
     }
@@ -83,7 +83,7 @@ struct AuthenticatorTests {
         let name = scriptName("auth-50", transport)
         guardedScript(name, accepting: "fresh")
         let log = RefreshLog()
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log))
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log))
         let texts = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<50 {
                 group.addTask { try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) }
@@ -109,7 +109,7 @@ struct AuthenticatorTests {
             return arrival.header("X-Slow") == "1" ? .after(.milliseconds(600), refused) : refused
         }
         let log = RefreshLog()
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .milliseconds(100)))
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log, delay: .milliseconds(100)))
         async let slow = provider.send(Request(.get, "/script/\(name)", receiving: .text).header(try #require(HTTPField.Name("X-Slow")), "1"))
         try await Task.sleep(for: .milliseconds(50))
         let fast = try await provider.send(Request(.get, "/script/\(name)", receiving: .text))
@@ -140,7 +140,7 @@ struct AuthenticatorTests {
         let name = scriptName("auth-hang", transport)
         guardedScript(name, accepting: "fresh")
         let log = RefreshLog()
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .seconds(60)))
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log, delay: .seconds(60)))
         let started = ContinuousClock.now
         let task = Task { try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) }
         try await Task.sleep(for: .milliseconds(300))
@@ -156,7 +156,7 @@ struct AuthenticatorTests {
         let name = scriptName("auth-stream", transport)
         guardedScript(name, accepting: "fresh")
         let log = RefreshLog()
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .zero))
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log, delay: .zero))
         let response = try await provider.send(Request(.get, "/script/\(name)", receiving: .stream))
         #expect(String(decoding: try await response.collect(upTo: 1024), as: UTF8.self) == "secret")
         #expect(log.refreshes == 1)
@@ -170,7 +170,7 @@ struct AuthenticatorTests {
         guardedScript(name, accepting: "fresh")
         let log = RefreshLog()
         let provider = try await transport.faultProvider(idle: .seconds(10))
-            .authenticated(by: authenticator(log) { _ in throw RefreshRefused() })
+            .authenticated(with: authenticator(log) { _ in throw RefreshRefused() })
         let errors = await withTaskGroup(of: CourierError?.self) { group in
             for _ in 0..<50 {
                 group.addTask {
@@ -197,7 +197,7 @@ struct AuthenticatorTests {
         let name = scriptName("auth-loop", transport)
         guardedScript(name, accepting: "never")
         let log = RefreshLog()
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .zero))
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log, delay: .zero))
         let error = await #expect(throws: CourierError.self) {
             try await provider.send(Request(.get, "/script/\(name)", receiving: .text))
         }
@@ -214,7 +214,7 @@ struct AuthenticatorTests {
         guardedScript(name, accepting: "fresh")
         for start in [Token(value: "old", expired: true), nil] {
             let log = RefreshLog()
-            let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, start: start, delay: .zero))
+            let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log, start: start, delay: .zero))
             #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "secret")
             #expect(log.refreshes == 1)
         }
@@ -226,7 +226,7 @@ struct AuthenticatorTests {
         let name = scriptName("auth-front-ends", transport)
         guardedScript(name, accepting: "fresh")
         let log = RefreshLog()
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: authenticator(log, delay: .zero))
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log, delay: .zero))
         #expect(try await GuardedAPI(provider: provider).fetch(name: name) == "secret")
         #expect(try await provider.send(GuardedEndpoint(name: name)) == "secret")
         #expect(try await provider.send(GuardedMacroEndpoint(name: name)) == "secret")
@@ -252,7 +252,7 @@ struct AuthenticatorTests {
             },
             isAuthenticationFailure: { $0.status.code == 403 && $0.headerFields[expired] == "true" }
         )
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: tokens)
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: tokens)
         #expect(try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) == "secret")
         #expect(log.refreshes == 1)
         #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Authorization") } == ["Bearer stale", "Bearer fresh"])
@@ -282,7 +282,7 @@ struct AuthenticatorTests {
             apply: { key, request in request.headers[HTTPField.Name("X-API-Key")!] = key },
             refresh: { _ in log.count.withLock { $0 += 1 }; return "k-456" }
         )
-        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(by: keys)
+        let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: keys)
         #expect(try await provider.send(Request(.get, "/script/\(jump)", receiving: .text)) == "landed")
         var elsewhere = RequestBuilder(method: .get, path: "/")
         elsewhere.absoluteURL = URL(string: "http://localhost:\(port)/script/\(landing)")

@@ -58,7 +58,7 @@ struct CURLTests {
 
     @Test("Binary bodies are quoted so that the command sends the same bytes")
     func binaryBody() async throws {
-        let request = try await prepared { $0.setBody(data: Data([0x00, 0x27, 0xFF, 0x41]), contentType: "application/octet-stream") }
+        let request = try await prepared { $0.setBody(.data(Data([0x00, 0x27, 0xFF, 0x41]), contentType: "application/octet-stream")) }
         let command = await request.cURL()
         #expect(command.hasSuffix(#"--data-binary $'\x00\'\xFFA'"#))
     }

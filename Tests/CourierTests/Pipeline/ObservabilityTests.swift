@@ -209,7 +209,7 @@ struct ObservabilityTests {
             arrival.header("Authorization") == "Bearer fresh" ? .answer(status: 200, body: "in") : .answer(status: 401)
         }
         provider = provider.authenticated(
-            by: Authenticator(
+            with: Authenticator(
                 credential: "stale",
                 apply: { token, request in request.headers[.authorization] = "Bearer \(token)" },
                 refresh: { _ in "fresh" }

@@ -133,7 +133,7 @@ struct OnePipelineTests {
 
     @Test("A streamed response passes the provider's validators, on every front-end and transport", arguments: TransportKind.allCases)
     func streamedValidation(transport: TransportKind) async throws {
-        let provider = try await transport.provider().validate { response in
+        let provider = try await transport.provider().validating { response in
             if response.headers[.contentType] == "application/octet-stream" { throw Refused() }
         }
         let attempts: [@Sendable () async throws -> StreamedResponse] = [

@@ -25,7 +25,7 @@ struct DigestEndpoint: Endpoint {
     var data: Data
     func makeRequest() -> RequestBuilder {
         var builder = RequestBuilder(method: .post, path: "/digest")
-        builder.setBody(data: data, contentType: "application/octet-stream")
+        builder.setBody(.data(data, contentType: "application/octet-stream"))
         return builder
     }
 }

@@ -19,7 +19,7 @@ struct PlaceOrder: Endpoint {
     var name: String
     func makeRequest() -> RequestBuilder {
         var builder = RequestBuilder(method: .post, path: "/script/\(name)")
-        builder.setBody(data: Data("order".utf8), contentType: "text/plain")
+        builder.setBody(.data(Data("order".utf8), contentType: "text/plain"))
         return builder
     }
 }
@@ -35,7 +35,7 @@ struct PlaceOrderRetrying: Endpoint {
     }
     func makeRequest() -> RequestBuilder {
         var builder = RequestBuilder(method: .post, path: "/script/\(name)")
-        builder.setBody(data: Data("order".utf8), contentType: "text/plain")
+        builder.setBody(.data(Data("order".utf8), contentType: "text/plain"))
         return builder
     }
 }

@@ -156,7 +156,7 @@ struct HeaderAndBodyTests {
     @Test("Raw data body with and without a content type")
     func dataBody() async throws {
         var request = RequestBuilder(method: .put, path: "/echo")
-        request.setBody(data: Data([0, 1, 2, 255]), contentType: "application/octet-stream")
+        request.setBody(.data(Data([0, 1, 2, 255]), contentType: "application/octet-stream"))
         let seen = try await TestServer.provider().echo(request)
         #expect(seen.bodyData == Data([0, 1, 2, 255]))
         #expect(seen.header("content-type") == "application/octet-stream")
@@ -166,12 +166,12 @@ struct HeaderAndBodyTests {
     @Test("Text body is labelled text with its charset, never JSON")
     func textBody() async throws {
         var request = RequestBuilder(method: .post, path: "/echo")
-        request.setBody(text: "café")
+        request.setBody(.text("café"))
         let seen = try await TestServer.provider().echo(request)
         #expect(seen.header("content-type") == "text/plain; charset=utf-8")
         #expect(seen.bodyText == "café")
 
-        request.setBody(text: "café", contentType: "text/csv", encoding: .isoLatin1)
+        request.setBody(.text("café", contentType: "text/csv", encoding: .isoLatin1))
         let latin = try await TestServer.provider().echo(request)
         #expect(latin.header("content-type") == "text/csv; charset=iso-8859-1")
         #expect(latin.bodyData == Data([0x63, 0x61, 0x66, 0xE9]))
@@ -180,7 +180,7 @@ struct HeaderAndBodyTests {
     @Test("Text that the charset cannot hold is an encoding error")
     func textNotEncodable() async throws {
         var request = RequestBuilder(method: .post, path: "/echo")
-        request.setBody(text: "日本", encoding: .ascii)
+        request.setBody(.text("日本", encoding: .ascii))
         let error = await #expect(throws: CourierError.self) { try await TestServer.provider().echo(request) }
         #expect(error?.kind == .encoding)
         #expect(error?.message.contains("us-ascii") == true)

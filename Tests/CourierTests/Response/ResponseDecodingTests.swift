@@ -40,8 +40,8 @@ struct ResponseDecodingTests {
     @Test("Data?: nil on an empty body")
     func optionalData() async throws {
         let provider = try await TestServer.provider()
-        #expect(try await provider.send(Request(get("/empty"), receiving: .returning(Data?.self))) == nil)
-        #expect(try await provider.send(Request(get("/bytes"), receiving: .returning(Data?.self))) == Data([0, 1, 2, 255]))
+        #expect(try await provider.send(Request(get("/empty"), receiving: .__returning(Data?.self))) == nil)
+        #expect(try await provider.send(Request(get("/bytes"), receiving: .__returning(Data?.self))) == Data([0, 1, 2, 255]))
     }
 
     @Test("String: decoded in the charset the response names")

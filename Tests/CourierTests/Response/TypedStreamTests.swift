@@ -110,7 +110,7 @@ struct TypedStreamTests {
 
         let text = scriptName("sse-text", transport)
         FaultServer.script(text, [.stream(contentType: "text/event-stream", chunks: ["data: hello\ndata: world\n\n", "data: [DONE]\n\n", "data: after\n\n"])])
-        let lines = try await collect(try await provider.send(Request(.get, "/script/\(text)", receiving: .events(.init(terminator: "[DONE]")))))
+        let lines = try await collect(try await provider.send(Request(.get, "/script/\(text)", receiving: .events(terminator: "[DONE]"))))
         #expect(lines == ["hello\nworld"])
     }
 
@@ -133,7 +133,7 @@ struct TypedStreamTests {
         // Without reconnection the drop is the stream's error, after what arrived before it.
         let once = scriptName("sse-no-reconnect", transport)
         FaultServer.script(once, [.stream(contentType: "text/event-stream", chunks: ["data: {\"n\":1}\n\n"], end: .reset)])
-        let events = try await provider.send(Request(.get, "/script/\(once)", receiving: .events(Tick.self, .init(reconnects: false))))
+        let events = try await provider.send(Request(.get, "/script/\(once)", receiving: .events(Tick.self, reconnects: false)))
         let (seen, error) = await collectUntilFailure(events)
         #expect(seen == [Tick(n: 1)])
         #expect(error?.kind == .transport)

@@ -186,7 +186,7 @@ let provider = Provider(baseURL: "https://books.example.com/v1", modifiers: [Req
         logger.info("\(request.method) \(request.path) \(response.status.code) in \(ContinuousClock.now - started)")
         return response
     }
-    .validate { response in
+    .validating { response in
         if response.headers[.contentType] == "text/html" { throw UnexpectedPage() }
     }
     .with(cookieJar: CookieJar())

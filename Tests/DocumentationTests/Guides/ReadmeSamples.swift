@@ -181,7 +181,7 @@ let tokens = Authenticator<Token>(
     refresh: { old in try await signIn.refresh(old) },
     requiresRefresh: { token in token.expiry < .now.addingTimeInterval(30) }
 )
-let provider = Provider(baseURL: "https://api.example.com").authenticated(by: tokens)
+let provider = Provider(baseURL: "https://api.example.com").authenticated(with: tokens)
 return provider //-
 } //-
 // end sample
@@ -234,7 +234,7 @@ protocol Assistant {
 func chat(assistant: any Assistant, prompt: Prompt) async throws -> Request<ServerSentEvents<Delta>> { //-
 for try await delta in try await assistant.chat(body: prompt) { print(delta.text, terminator: "") }
 
-let done = Request(.post, "/v1/chat", receiving: .events(Delta.self, .init(terminator: "[DONE]")))
+let done = Request(.post, "/v1/chat", receiving: .events(Delta.self, terminator: "[DONE]"))
 return done //-
 } //-
 // end sample

@@ -139,7 +139,7 @@ struct APIKitReturnLoan {
     @PathParameter var loanID: Int
 
     // APIKit's intercept(urlRequest:): the encoded request, just before it is sent
-    func intercept(request: inout RawRequest) throws {
+    func beforeSending(_ request: inout RawRequest) throws {
         request.headers[HTTPField.Name("X-Signature")!] = "desk-7:\(request.path)"
     }
 

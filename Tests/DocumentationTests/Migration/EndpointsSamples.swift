@@ -129,7 +129,7 @@ let provider = Provider(baseURL: "https://covers.example/v2")
     .modifyRequests { request in
         request.addQuery("api_key", value: apiKey)   // on every request
     }
-    .validate { response in
+    .validating { response in
         // A refusal with the server's own explanation fails with that explanation.
         guard !response.isSuccess, let body = response.body,
             let problem = try? JSONDecoder().decode(EndpointsShelfProblem.self, from: body)
@@ -243,7 +243,7 @@ func endpointsValidatingProvider(server: Courier.Provider) -> Courier.Provider {
 func Provider(baseURL: String) -> Courier.Provider { server } //-
 // Every call: a 503 means the shelf is down for maintenance.
 let provider = Provider(baseURL: "https://covers.example/v2")
-    .validate { response in
+    .validating { response in
         if response.status == .serviceUnavailable { throw EndpointsMaintenance() }
     }
 return provider //-

@@ -173,7 +173,7 @@ extension BodyProvider {
         BodyProvider { request in
             guard rows.allSatisfy({ $0.count == rows.first?.count }) else { throw RequestsRaggedRows() }
             let text = rows.map { $0.joined(separator: ",") }.joined(separator: "\n")
-            request.setBody(text: text, contentType: "text/csv")
+            request.setBody(.text(text, contentType: "text/csv"))
         }
     }
 }

@@ -1,32 +1,29 @@
 public import Foundation
 
-// Entry points for the code `@API` generates. They are public because macro expansions compile in
-// the user's module, which cannot see SPI; they are not meant to be called by hand.
+// Entry points for the code the macros generate. They are public because macro expansions
+// compile in the user's module, which cannot see SPI; the `__` prefix keeps them out of DocC and
+// code completion, as Swift Testing does for the entry points of its expansions.
 
-extension ResponseDecoder where Value: Decodable & SendableMetatype {
-    /// For generated code: the decoder of an endpoint returning `Value`.
-    @inlinable
-    public static func returning(_ type: Value.Type) -> ResponseDecoder { .json(type) }
+/// A response type whose decoder follows from the type alone — text, bytes, the response itself,
+/// a body left unread, a typed stream — for `@API` return types and ``Endpoint`` responses.
+public protocol __DefaultResponseDecodable {
+    /// The decoder of this type.
+    static var __defaultDecoder: ResponseDecoder<Self> { get }
 }
 
-extension ResponseDecoder where Value: ResponseDecodable & SendableMetatype {
-    /// For generated code: the decoder of an endpoint returning `Value`.
-    public static func returning(_ type: Value.Type) -> ResponseDecoder { .typed(type) }
+extension String: __DefaultResponseDecodable {
+    /// The body as text, not as a JSON string.
+    public static var __defaultDecoder: ResponseDecoder<String> { .text }
 }
 
-extension ResponseDecoder where Value: ResponseDecodable & Decodable & SendableMetatype {
-    /// For generated code: the decoder of an endpoint returning `Value`.
-    public static func returning(_ type: Value.Type) -> ResponseDecoder { .typed(type) }
+extension Data: __DefaultResponseDecodable {
+    /// The body's bytes, not JSON.
+    public static var __defaultDecoder: ResponseDecoder<Data> { .data }
 }
 
-extension ResponseDecoder where Value == Data {
-    /// For generated code: the decoder of an endpoint returning `Data`.
-    public static func returning(_ type: Data.Type) -> ResponseDecoder { .data }
-}
-
-extension ResponseDecoder where Value == Data? {
-    /// For generated code: the decoder of an endpoint returning `Data?`, `nil` for an empty body.
-    public static func returning(_ type: Data?.Type) -> ResponseDecoder {
+extension Optional: __DefaultResponseDecodable where Wrapped == Data {
+    /// The body's bytes, `nil` for an empty body.
+    public static var __defaultDecoder: ResponseDecoder<Data?> {
         ResponseDecoder(accept: nil) { response, _ throws(CourierError) in
             try response.validate()
             return response.body
@@ -34,29 +31,50 @@ extension ResponseDecoder where Value == Data? {
     }
 }
 
-extension ResponseDecoder where Value == String {
-    /// For generated code: the decoder of an endpoint returning `String`.
-    public static func returning(_ type: String.Type) -> ResponseDecoder { .text }
+extension Response: __DefaultResponseDecodable {
+    /// The response as it is, whatever its status.
+    public static var __defaultDecoder: ResponseDecoder<Response> { .response }
+}
+
+extension StreamedResponse: __DefaultResponseDecodable {
+    /// The response with its body unread.
+    public static var __defaultDecoder: ResponseDecoder<StreamedResponse> { .stream }
+}
+
+extension ResponseDecoder where Value: Decodable & SendableMetatype {
+    /// For generated code: the decoder of an endpoint returning `Value`.
+    @inlinable
+    public static func __returning(_ type: Value.Type) -> ResponseDecoder { .json(type) }
+}
+
+extension ResponseDecoder where Value: ResponseDecodable & SendableMetatype {
+    /// For generated code: the decoder of an endpoint returning `Value`.
+    public static func __returning(_ type: Value.Type) -> ResponseDecoder { .typed(type) }
+}
+
+extension ResponseDecoder where Value: ResponseDecodable & Decodable & SendableMetatype {
+    /// For generated code: the decoder of an endpoint returning `Value`.
+    public static func __returning(_ type: Value.Type) -> ResponseDecoder { .typed(type) }
+}
+
+extension ResponseDecoder where Value: __DefaultResponseDecodable {
+    /// For generated code: the decoder of an endpoint returning `Value`.
+    public static func __returning(_ type: Value.Type) -> ResponseDecoder { Value.__defaultDecoder }
+}
+
+extension ResponseDecoder where Value: __DefaultResponseDecodable & Decodable & SendableMetatype {
+    /// For generated code: the decoder of an endpoint returning `Value`, chosen over JSON.
+    public static func __returning(_ type: Value.Type) -> ResponseDecoder { Value.__defaultDecoder }
 }
 
 extension ResponseDecoder where Value == Void {
     /// For generated code: the decoder of an endpoint returning nothing.
-    public static func returning(_ type: Void.Type) -> ResponseDecoder { .none }
-}
-
-extension ResponseDecoder where Value == Response {
-    /// For generated code: the decoder of an endpoint returning ``Response``.
-    public static func returning(_ type: Response.Type) -> ResponseDecoder { .response }
-}
-
-extension ResponseDecoder where Value == StreamedResponse {
-    /// For generated code: the decoder of an endpoint returning ``StreamedResponse``.
-    public static func returning(_ type: StreamedResponse.Type) -> ResponseDecoder { .stream }
+    public static func __returning(_ type: Void.Type) -> ResponseDecoder { .none }
 }
 
 extension ResponseDecoder {
     /// For generated code: the decoder of an endpoint returning `(T, Response)`.
-    public static func returning<T: Decodable & SendableMetatype>(_ type: (T, Response).Type) -> ResponseDecoder where Value == (T, Response) {
+    public static func __returning<T: Decodable & SendableMetatype>(_ type: (T, Response).Type) -> ResponseDecoder where Value == (T, Response) {
         .withResponse(.json(T.self))
     }
 }
@@ -64,13 +82,13 @@ extension ResponseDecoder {
 extension Provider {
     /// For generated completion-handler endpoints: sends `request` and reports its value or any
     /// error.
-    public func send<Value>(_ request: Request<Value>, completion: @escaping (Result<Value, any Error>) -> Void) {
+    public func __send<Value>(_ request: Request<Value>, completion: @escaping (Result<Value, any Error>) -> Void) {
         deliver(completion) { () async throws in try await self.send(request) }
     }
 
     /// For generated `(Response) -> Void` endpoints: sends `request` and reports the response,
     /// or a response carrying the error when the call failed.
-    public func send(_ request: Request<Response>, completion: @escaping (Response) -> Void) {
+    public func __send(_ request: Request<Response>, completion: @escaping (Response) -> Void) {
         deliver({ (result: Result<Response, CourierError>) in completion(Response(result)) }) {
             () async throws(CourierError) in try await self.send(request)
         }

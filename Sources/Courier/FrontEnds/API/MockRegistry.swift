@@ -1,23 +1,23 @@
 import Foundation
 import HTTPTypes
 
-/// The storage behind generated `<Name>Mock` types: one handler per endpoint, set and read under
-/// a lock so that a mock can be shared by concurrent tests. Generated code is its only intended
-/// user.
-public final class MockRegistry: Sendable {
+/// For generated code: the storage behind `<Name>Mock` types, one handler per endpoint, set and
+/// read under a lock so that a mock can be shared by concurrent tests. Public only because macro
+/// expansions compile in the user's module; the `__` prefix keeps it out of DocC and completion.
+public final class __MockRegistry: Sendable {
     private let handlers = Locked<[String: any Sendable]>([:])
 
     /// An empty registry; a generated mock stores its endpoints' handlers in it.
     public init() {}
 
     /// Stores `handler` for the endpoint `key`, replacing an earlier one.
-    public func set(_ key: String, _ handler: any Sendable) {
+    public func __set(_ key: String, _ handler: any Sendable) {
         handlers.withLock { $0[key] = handler }
     }
 
     /// The handler stored for `key`; a ``CourierError/Kind/unmocked`` error naming the endpoint
     /// when there is none.
-    public func handler<Handler>(_ key: String, as type: Handler.Type, operationID: String) throws(CourierError) -> Handler {
+    public func __handler<Handler>(_ key: String, as type: Handler.Type, operationID: String) throws(CourierError) -> Handler {
         guard let handler = handlers.withLock({ $0[key] }) as? Handler else {
             throw CourierError.unmocked(operationID, detail: "set one with the mock's setter for \(key) before calling it")
         }
@@ -26,7 +26,7 @@ public final class MockRegistry: Sendable {
 
     /// Runs `body` on a new task and reports its result to a completion handler, for mocked
     /// completion-handler endpoints.
-    public func complete<Value>(
+    public func __complete<Value>(
         _ completion: @escaping (Result<Value, any Error>) -> Void,
         _ body: @escaping @Sendable () async throws -> Value
     ) {
@@ -35,7 +35,7 @@ public final class MockRegistry: Sendable {
 
     /// Runs `body` on a new task and reports its response — or a response standing for its
     /// error — to a `(Response) -> Void` completion handler.
-    public func complete(
+    public func __complete(
         _ completion: @escaping (Response) -> Void,
         operationID: String,
         _ body: @escaping @Sendable () async throws -> Response

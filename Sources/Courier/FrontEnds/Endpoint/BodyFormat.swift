@@ -5,10 +5,9 @@ public import Foundation
 /// `String` body is sent as UTF-8 text and `Data` as raw bytes unless a format says otherwise.
 public struct BodyFormat: Sendable {
     /// The encoder that writes the body.
-    public let encoder: any BodyEncoder
+    let encoder: any BodyEncoder
 
-    /// A format written by `encoder`.
-    public init(encoder: any BodyEncoder) { self.encoder = encoder }
+    init(encoder: any BodyEncoder) { self.encoder = encoder }
 
     /// Text in `encoding` (UTF-16, ISO Latin 1…), labelled `text/plain; charset=…`. The body must
     /// be a `String`.
@@ -18,6 +17,7 @@ public struct BodyFormat: Sendable {
     public static var json: BodyFormat { BodyFormat(encoder: Provider.defaultJSONEncoder()) }
     /// `application/x-www-form-urlencoded`.
     public static var urlForm: BodyFormat { BodyFormat(encoder: URLFormEncoder()) }
-    /// Any encoder.
+    /// The body written by `encoder`, with its `Content-Type`: your own format, or a configured
+    /// one such as `.custom(URLFormEncoder(dateEncoding: .secondsSince1970))`.
     public static func custom(_ encoder: any BodyEncoder) -> BodyFormat { BodyFormat(encoder: encoder) }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A request declared as a type: its properties are its parameters, its `Response` what comes
 /// back.
@@ -38,10 +38,10 @@ public protocol Endpoint: Sendable {
     /// call with ``CourierError/Kind/validation``. Does nothing unless you implement it.
     func validate(_ response: Courier.Response) throws
 
-    /// Changes this request once it is encoded, just before it enters the middleware chain;
-    /// throw to fail the call with ``CourierError/Kind/modifier``. Does nothing unless you
-    /// implement it.
-    func intercept(request: inout RawRequest) throws
+    /// Changes this request once it is encoded, just before it enters the middleware chain, as
+    /// ``Request/beforeSending(fileID:line:_:)`` does for a fluent request; throw to fail the call
+    /// with ``CourierError/Kind/modifier``. Does nothing unless you implement it.
+    func beforeSending(_ request: inout RawRequest) throws
 
     /// Bounds of this request's wait over the provider's ``Provider/timeouts``; none of its own
     /// unless you implement it.
@@ -61,7 +61,7 @@ extension Endpoint {
     /// Accepts every response.
     public func validate(_ response: Courier.Response) throws {}
     /// Leaves the request as it is.
-    public func intercept(request: inout RawRequest) throws {}
+    public func beforeSending(_ request: inout RawRequest) throws {}
     /// None: the provider's bounds apply.
     public var timeouts: Timeouts { Timeouts() }
     /// None: the provider's policy applies.
@@ -75,47 +75,29 @@ extension Endpoint {
 
 extension Endpoint where Response: Decodable & SendableMetatype {
     /// The body decoded as JSON.
-    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
 }
 
 extension Endpoint where Response: ResponseDecodable & SendableMetatype {
     /// The response type reads the whole response itself.
-    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
 }
 
 extension Endpoint where Response: ResponseDecodable & Decodable & SendableMetatype {
     /// The response type reads the whole response itself.
-    public static var responseDecoder: ResponseDecoder<Response> { .returning(Response.self) }
+    public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
 }
 
-extension Endpoint where Response == String {
-    /// The body as text.
-    public static var responseDecoder: ResponseDecoder<String> { .returning(String.self) }
+extension Endpoint where Response: __DefaultResponseDecodable {
+    /// The decoder the type names: text for `String`, the bytes for `Data` (`nil` when empty for
+    /// `Data?`), the ``Response`` as it is, a ``StreamedResponse`` with its body unread, or a
+    /// typed stream's own decoder (Server-Sent Events, JSON Lines, JSON text sequences).
+    public static var responseDecoder: ResponseDecoder<Response> { Response.__defaultDecoder }
 }
 
-extension Endpoint where Response == Data {
-    /// The body's bytes.
-    public static var responseDecoder: ResponseDecoder<Data> { .returning(Data.self) }
-}
-
-extension Endpoint where Response == Data? {
-    /// The body's bytes, `nil` when empty.
-    public static var responseDecoder: ResponseDecoder<Data?> { .returning(Data?.self) }
-}
-
-extension Endpoint where Response == Courier.Response {
-    /// The response as it is, whatever its status.
-    public static var responseDecoder: ResponseDecoder<Courier.Response> { .returning(Courier.Response.self) }
-}
-
-extension Endpoint where Response: ResponseStreamDecodable {
-    /// The stream's own decoder: Server-Sent Events, JSON Lines or JSON text sequences.
-    public static var responseDecoder: ResponseDecoder<Response> { Response.streamDecoder }
-}
-
-extension Endpoint where Response == StreamedResponse {
-    /// The response with its body unread.
-    public static var responseDecoder: ResponseDecoder<StreamedResponse> { .returning(StreamedResponse.self) }
+extension Endpoint where Response: __DefaultResponseDecodable & Decodable & SendableMetatype {
+    /// The decoder the type names rather than JSON: text for `String`, the bytes for `Data`.
+    public static var responseDecoder: ResponseDecoder<Response> { Response.__defaultDecoder }
 }
 
 extension Request {
@@ -127,7 +109,7 @@ extension Request {
         if !timeouts.isEmpty { builder.timeouts = builder.timeouts.overridden(by: timeouts) }
         if let policy = endpoint.retryPolicy { builder.retryPolicy = policy }
         validators.append(Validator(name: "\(E.self).validate(_:)", check: endpoint.validate))
-        adjustments.append(Adjustment(name: "\(E.self).intercept(request:)", apply: endpoint.intercept))
+        adjustments.append(Adjustment(name: "\(E.self).beforeSending(_:)", apply: endpoint.beforeSending))
     }
 }
 

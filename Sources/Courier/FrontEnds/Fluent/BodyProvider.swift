@@ -2,8 +2,9 @@ public import Foundation
 public import OpenAPIRuntime
 
 /// Writes a request's body and its `Content-Type`: `.json(value)`, `.form(value)`,
-/// `.multipart(form)`, `.text(string, encoding:)`, `.data(bytes, contentType:)`, `.file(url)`,
-/// `.stream(body)`, or your own.
+/// `.multipart(form)`, `.text(string, contentType:encoding:)`, `.data(bytes, contentType:)`,
+/// `.file(url)`, `.stream(body)`, or your own — for ``Request/body(_:)`` and
+/// `RequestBuilder.setBody(_:)`.
 public struct BodyProvider: Sendable {
     let apply: @Sendable (inout RequestBuilder) throws -> Void
 
@@ -22,8 +23,8 @@ public struct BodyProvider: Sendable {
     /// `value` as JSON.
     public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder? = nil) -> BodyProvider {
         BodyProvider { request in
-            if let encoder { request.bodyEncoder = encoder } else { request.useJSON() }
-            request.setBody(value)
+            if let encoder { request.bodyEncoder = encoder } else { request.__useJSON() }
+            request.setBodyContent(.encodable(value))
         }
     }
 
@@ -37,23 +38,24 @@ public struct BodyProvider: Sendable {
         BodyProvider { request in request.setBody(form) }
     }
 
-    /// Text labelled `text/plain` with its charset.
-    public static func text(_ text: String, encoding: String.Encoding = .utf8) -> BodyProvider {
-        BodyProvider { request in request.setBody(text: text, encoding: encoding) }
+    /// Text in `encoding`, labelled `contentType; charset=…` (`text/plain; charset=utf-8` unless
+    /// you choose).
+    public static func text(_ text: String, contentType: String = "text/plain", encoding: String.Encoding = .utf8) -> BodyProvider {
+        BodyProvider { request in request.setBodyContent(.text(text, contentType: contentType, encoding: encoding)) }
     }
 
-    /// Raw bytes.
-    public static func data(_ data: Data, contentType: String = "application/octet-stream") -> BodyProvider {
-        BodyProvider { request in request.setBody(data: data, contentType: contentType) }
+    /// Raw bytes, labelled `contentType` (no `Content-Type` for `nil`).
+    public static func data(_ data: Data, contentType: String? = "application/octet-stream") -> BodyProvider {
+        BodyProvider { request in request.setBodyContent(.data(data, contentType: contentType)) }
     }
 
     /// A file, read in chunks as it is sent.
-    public static func file(_ url: URL, contentType: String = "application/octet-stream") -> BodyProvider {
-        BodyProvider { request in request.setBody(fileURL: url, contentType: contentType) }
+    public static func file(_ url: URL, contentType: String? = "application/octet-stream") -> BodyProvider {
+        BodyProvider { request in request.setBodyContent(.file(url, contentType: contentType)) }
     }
 
-    /// Any stream of bytes.
+    /// Any stream of bytes; without a known length it goes out chunked.
     public static func stream(_ body: HTTPBody, contentType: String? = nil) -> BodyProvider {
-        BodyProvider { request in request.setBody(body, contentType: contentType) }
+        BodyProvider { request in request.setBodyContent(.stream(body, contentType: contentType)) }
     }
 }

@@ -85,7 +85,7 @@ extension Request {
 
     /// A copy that checks the response with `check` before it is decoded, after the provider's
     /// validators; a thrown error fails the call as ``CourierError/Kind/validation``.
-    public func validate(
+    public func validating(
         fileID: String = #fileID,
         line: Int = #line,
         _ check: @escaping @Sendable (Response) throws -> Void

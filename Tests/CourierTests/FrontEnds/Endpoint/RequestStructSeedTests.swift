@@ -56,7 +56,7 @@ struct HookedRequest {
     typealias Response = Echo
     var signature: String { "abc" }
 
-    func intercept(request: inout RawRequest) throws {
+    func beforeSending(_ request: inout RawRequest) throws {
         request.headers[HTTPField.Name("X-Signature")!] = signature + ":" + request.path
     }
 }
@@ -65,7 +65,7 @@ struct HookedRequest {
 struct RefusingHook {
     typealias Response = Echo
 
-    func intercept(request: inout RawRequest) throws { throw Refused() }
+    func beforeSending(_ request: inout RawRequest) throws { throw Refused() }
 }
 
 @Suite("Request structs: what Postie's and APIKit's users expect", .timeLimit(.minutes(1)))
@@ -127,7 +127,7 @@ struct RequestStructSeedTests {
             try await Provider(baseURL: "http://127.0.0.1:1", transport: recording).send(RefusingHook())
         }
         #expect(refused?.kind == .modifier)
-        #expect(refused?.stage?.contains("RefusingHook.intercept") == true)
+        #expect(refused?.stage?.contains("RefusingHook.beforeSending") == true)
         #expect(recording.count == 0)
     }
 }

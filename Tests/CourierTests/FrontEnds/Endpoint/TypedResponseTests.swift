@@ -238,7 +238,7 @@ struct TypedResponseTests {
         #expect(error?.response?.statusCode == 200)
 
         struct Teapot: Error { let body: String }
-        let provider = try await TestServer.provider().validate { response in
+        let provider = try await TestServer.provider().validating { response in
             if response.statusCode == 201 { throw Teapot(body: response.bodyText ?? "") }
         }
         let providerError = await #expect(throws: CourierError.self) { try await provider.send(DecodableOnly(status: 201)) }

@@ -14,7 +14,7 @@ extension BodyProvider {
     /// A body provider of the tests' own: CSV text.
     static func csv(_ rows: [[String]]) -> BodyProvider {
         BodyProvider { request in
-            request.setBody(text: rows.map { $0.joined(separator: ",") }.joined(separator: "\n"), contentType: "text/csv")
+            request.setBody(.text(rows.map { $0.joined(separator: ",") }.joined(separator: "\n"), contentType: "text/csv"))
         }
     }
 }

@@ -69,7 +69,7 @@ struct FluentSeedTests {
         let provider = try await TestServer.provider()
         let request = Request(.get, "/echo/hooks", receiving: .none)
             .beforeSending { raw in raw.headers[HTTPField.Name("X-Hooked")!] = raw.path }
-            .validate { response in
+            .validating { response in
                 guard response.headers[.contentType] == "application/json" else { throw CSVError() }
             }
         let echo = try await provider.send(request.receiving(.json(Echo.self).accepting("application/vnd.courier+json")))
@@ -77,7 +77,7 @@ struct FluentSeedTests {
         #expect(echo.header("accept") == "application/vnd.courier+json")
 
         let refused = await #expect(throws: CourierError.self) {
-            try await provider.send(Request(.get, "/text", receiving: .text).validate { _ in throw CSVError() })
+            try await provider.send(Request(.get, "/text", receiving: .text).validating { _ in throw CSVError() })
         }
         #expect(refused?.kind == .validation)
         #expect(refused?.stage?.contains("FluentSeedTests.swift") == true)
