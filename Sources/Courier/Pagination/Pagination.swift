@@ -145,11 +145,7 @@ extension Provider {
 extension Request {
     /// This request reading its value together with its response.
     func keepingResponse() -> Request<(Value, Response)> {
-        var copy = Request<(Value, Response)>(builder, receiving: .withResponse(decoder))
-        copy.authentication = authentication
-        copy.validators = validators
-        copy.adjustments = adjustments
-        return copy
+        receiving(.withResponse(decoder))
     }
 }
 

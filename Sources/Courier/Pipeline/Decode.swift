@@ -57,10 +57,7 @@ extension Provider {
     /// (`Last-Event-ID`). The request sent again carries a context of its own, so a stream
     /// reconnects as often as its budget allows, each time read as the first connection was.
     private func streamContext<Value>(for request: Request<Value>, _ call: Call) -> StreamContext {
-        var again = Request<StreamedResponse>(request.builder, receiving: ResponseDecoder.stream.withStreamContext())
-        again.authentication = request.authentication
-        again.validators = request.validators
-        again.adjustments = request.adjustments
+        let again = request.receiving(ResponseDecoder<StreamedResponse>.stream.withStreamContext())
         return StreamContext(
             bodyDecoder: call.bodyDecoder,
             resend: { [again] fields throws(CourierError) in

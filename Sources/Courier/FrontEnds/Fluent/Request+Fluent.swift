@@ -109,7 +109,8 @@ extension Request {
     }
 
     /// A copy whose response is read by `decoder` instead; every other part — authentication,
-    /// timeout, validation — is kept.
+    /// timeout, validation — is kept. The one place a request's rules are copied: pagination and
+    /// a reconnecting event stream make their requests here too.
     public func receiving<T>(_ decoder: ResponseDecoder<T>) -> Request<T> {
         var request = Request<T>(builder, receiving: decoder)
         request.authentication = authentication
