@@ -188,6 +188,8 @@ public enum StreamEnd: Sendable {
     case reset
     /// Not at all: the connection stays open until the client closes it.
     case hold
+    /// With a close of the connection and no last chunk: the body ends uncleanly.
+    case close
 }
 
 /// One request that arrived at a script.
@@ -388,6 +390,7 @@ private final class FaultHandler: ChannelInboundHandler {
             case .finish: write("0\r\n\r\n", context)
             case .reset: reset(context)
             case .hold: break
+            case .close: context.close(promise: nil)
             }
             return
         }

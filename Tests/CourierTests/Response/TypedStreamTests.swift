@@ -1,8 +1,10 @@
+import AsyncHTTPClient
 import Courier
 import CourierTestSupport
 import CourierTesting
 import Foundation
 import HTTPTypes
+import NIOCore
 import Testing
 
 struct Tick: Codable, Sendable, Equatable {
@@ -159,6 +161,54 @@ struct TypedStreamTests {
         #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Last-Event-ID") } == [nil, "2", "4"])
         // The third connection's long event is refused at the provider's limit, as on the first.
         #expect(error?.kind == .responseTooLarge)
+    }
+
+    @Test("Events written before an unclean close: all of them on URLSession; on AsyncHTTPClient, what the client hands over, in order, then the close", arguments: TransportKind.allCases)
+    func eventsBeforeUncleanClose(transport: TransportKind) async throws {
+        let provider = try await transport.faultProvider(idle: .seconds(5))
+        let padding = String(repeating: "x", count: 2_000)
+        let events = (1...20).map { "id: \($0)\ndata: {\"n\":\($0),\"pad\":\"\(padding)\"}\n\n" }
+        for run in 0..<5 {
+            let name = scriptName("sse-unclean-\(run)", transport)
+            FaultServer.script(name, [.stream(contentType: "text/event-stream", chunks: events, gap: .zero, end: .close)])
+            let stream = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self, reconnects: false)))
+            let (seen, error) = await collectUntilFailure(stream)
+            #expect(error?.kind == .transport)
+            switch transport {
+            case .urlSession:
+                #expect(seen == (1...20).map { Tick(n: $0) }, "run \(run): \(seen.count) of 20 events")
+            case .asyncHTTPClient:
+                // AsyncHTTPClient 1.37 drops the parts of a body it has read but not yet handed
+                // over when the connection closes first (shown below, without Courier); Courier
+                // loses nothing of what it is handed: a prefix, in order, then the close.
+                #expect(seen == (1...seen.count).map { Tick(n: $0) }, "run \(run): \(seen.map(\.n))")
+            }
+        }
+    }
+
+    @Test("AsyncHTTPClient itself drops events read before an unclean close: the same script read without Courier")
+    func asyncHTTPClientDropsBeforeClose() async throws {
+        let padding = String(repeating: "x", count: 2_000)
+        let events = (1...20).map { "id: \($0)\ndata: {\"n\":\($0),\"pad\":\"\(padding)\"}\n\n" }
+        var delivered: [Int] = []
+        for run in 0..<5 {
+            let name = "sse-unclean-raw-\(run)-\(UUID().uuidString.prefix(8))"
+            FaultServer.script(name, [.stream(contentType: "text/event-stream", chunks: events, gap: .zero, end: .close)])
+            let response = try await TransportKind.client.execute(HTTPClientRequest(url: try await FaultServer.baseURL() + "/script/\(name)"), timeout: .seconds(5))
+            var bytes = 0
+            do {
+                for try await part in response.body { bytes += part.readableBytes }
+                Issue.record("run \(run): the body ended without the close's error")
+            } catch {
+                // The close arrives as an error, after what the client handed over.
+            }
+            delivered.append(bytes / events[0].utf8.count)
+        }
+        // Never more than was sent; fewer than 20 complete events in some run is the defect that
+        // the test above allows for. When a release of AsyncHTTPClient delivers all 20 every time,
+        // this expectation fails, and the test above can ask for all 20 on both transports.
+        #expect(delivered.allSatisfy { $0 <= 20 })
+        #expect(delivered.contains { $0 < 20 }, "AsyncHTTPClient delivered \(delivered) of 20 events in five runs")
     }
 
     @Test("A dropped stream does not reconnect when the provider's retry budget is spent, and says so", arguments: TransportKind.allCases)
