@@ -7,7 +7,8 @@
 # runs on a temporary copy of its seed corpus (Fuzz/Corpus/<target>), so the committed corpus
 # stays small, with a 5 s limit per input, 2048 MB of RSS and 512 MB for one allocation. An input
 # that crashes, hangs or allocates past those limits is saved under Fuzz/artifacts/<target>/ and
-# the script exits non-zero. FUZZ_SKIP_BUILD=1 reuses the last build; FUZZ_EXTRA_ARGS adds libFuzzer
+# the script exits non-zero. FUZZ_CONFIGURATION=debug builds in debug (faster to build, slower to
+# run: what .ci/run uses to check that every target builds and runs). FUZZ_SKIP_BUILD=1 reuses the last build; FUZZ_EXTRA_ARGS adds libFuzzer
 # options (e.g. "-max_total_time=3600"). FUZZ_MAX_LEN sets the longest input (4096 bytes unless
 # set; an execution's time grows with its input, see README.md). FUZZ_CORPUS_DIR=<dir> keeps each target's working corpus
 # in <dir>/<target> (seeded from Corpus/<target> the first time) instead of a temporary copy, so a
@@ -51,12 +52,12 @@ if [[ $# -gt 0 ]]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 swiftc_bin="$(command -v swiftc)"
 runtime=("$(dirname "$(readlink -f "$swiftc_bin")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a)
 [[ -f "${runtime[0]}" ]] || { echo "libFuzzer's runtime is not in this toolchain" >&2; exit 2; }
-build=(swift build -c release --scratch-path "$here/.build" --package-path "$here"
+build=(swift build -c "${FUZZ_CONFIGURATION:-release}" --scratch-path "$here/.build" --package-path "$here"
     --disable-experimental-prebuilts
     -Xswiftc -Xfrontend -Xswiftc -sanitize=fuzzer
     -Xlinker "$(readlink -f "${runtime[0]}")" -Xlinker -lstdc++ -Xlinker -lm)
 if [[ "${FUZZ_SKIP_BUILD:-0}" != 1 ]]; then
-    echo "== building (release, instrumented for libFuzzer)"
+    echo "== building (${FUZZ_CONFIGURATION:-release}, instrumented for libFuzzer)"
     started=$(date +%s)
     # SwiftPM plans a build again only when a manifest changed: without this, a file added to
     # Courier (a dependency by path) is left out of the build and the build fails or is stale.
