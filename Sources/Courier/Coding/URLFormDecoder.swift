@@ -1,10 +1,10 @@
 public import Foundation
 
 /// Reads `application/x-www-form-urlencoded` bodies: `a=1&b[c]=2&tags[]=x&tags[]=y`, repeated
-/// keys and `key[0]` indexes as arrays, `+` as a space, keys mapped back with ``keyMapping``.
+/// keys and `key[0]` indexes as arrays, `+` as a space, keys mapped back as the key mapping says.
 public struct URLFormDecoder: BodyDecoder {
     /// How the form's keys are mapped back to property names.
-    public var keyMapping: KeyMapping
+    var keyMapping: KeyMapping
 
     /// A decoder that maps keys back as `keyMapping` says, unchanged by default.
     public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
