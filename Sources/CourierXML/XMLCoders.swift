@@ -82,13 +82,11 @@ struct XMLKey: CodingKey {
 }
 
 extension BodyFormat {
-    /// XML, the root element named after the body's type.
-    public static var xml: BodyFormat { .custom(XMLBodyEncoder()) }
-    /// XML with a root element of your choosing.
-    public static func xml(rootKey: String) -> BodyFormat { .custom(XMLBodyEncoder(rootKey: rootKey)) }
-}
-
-extension ResponseFormat {
-    /// XML responses, asked for with `Accept: application/xml`.
-    public static var xml: ResponseFormat { ResponseFormat(decoder: XMLBodyDecoder(), accept: "application/xml") }
+    /// XML: request bodies with the root element named after the body's type, responses read
+    /// with ``XMLBodyDecoder`` and asked for with `Accept: application/xml`.
+    public static var xml: BodyFormat { .xml(rootKey: nil) }
+    /// XML with a root element of your choosing (the body's type name for `nil`).
+    public static func xml(rootKey: String?) -> BodyFormat {
+        BodyFormat(encoder: XMLBodyEncoder(rootKey: rootKey), decoder: XMLBodyDecoder(), accept: "application/xml")
+    }
 }

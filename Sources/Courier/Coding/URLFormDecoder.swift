@@ -23,13 +23,6 @@ public struct URLFormDecoder: BodyDecoder {
     }
 }
 
-extension ResponseFormat {
-    /// URL-encoded form responses.
-    public static var urlForm: ResponseFormat {
-        ResponseFormat(decoder: URLFormDecoder(), accept: "application/x-www-form-urlencoded")
-    }
-}
-
 /// A parsed form: text, lists, and keyed members in arrival order. Not `indirect`: the arrays
 /// hold the nesting, and without a box around them each can be changed in place.
 enum FormValue {

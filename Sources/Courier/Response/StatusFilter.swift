@@ -37,24 +37,6 @@ public struct StatusFilter: Sendable {
     }
 }
 
-/// The format of a response body and the `Accept` header that asks for it; `CourierXML` adds
-/// `.xml`.
-public struct ResponseFormat: Sendable {
-    /// The decoder that reads the body's bytes.
-    public let decoder: any BodyDecoder
-    /// The `Accept` header value that asks for this format; when `nil`, no `Accept` header is added.
-    public let accept: String?
-
-    /// A format that reads bodies with `decoder` and asks for them with `accept`.
-    public init(decoder: any BodyDecoder, accept: String?) {
-        self.decoder = decoder
-        self.accept = accept
-    }
-
-    /// JSON.
-    public static var json: ResponseFormat { ResponseFormat(decoder: JSONDecoder(), accept: "application/json") }
-}
-
 extension Response {
     /// The body decoded as `T` when `filter` accepts the status; `nil` otherwise, or when the body
     /// is empty. A `String` is read as text in the response's charset and `Data` as the raw bytes.
