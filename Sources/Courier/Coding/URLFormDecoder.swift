@@ -2,7 +2,7 @@ public import Foundation
 
 /// Reads `application/x-www-form-urlencoded` bodies: `a=1&b[c]=2&tags[]=x&tags[]=y`, repeated
 /// keys and `key[0]` indexes as arrays, `+` as a space, keys mapped back as the key mapping says.
-public struct URLFormDecoder: BodyDecoder {
+public struct URLFormDecoder: BodyDecoder, KeyMappingCoder {
     /// How the form's keys are mapped back to property names.
     var keyMapping: KeyMapping
 
@@ -10,7 +10,7 @@ public struct URLFormDecoder: BodyDecoder {
     public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
 
     /// A copy of this decoder that maps keys back as `keyMapping` says.
-    public func with(keyMapping: KeyMapping) -> any BodyDecoder {
+    package func mapping(_ keyMapping: KeyMapping) -> any Sendable {
         var copy = self
         copy.keyMapping = keyMapping
         return copy

@@ -70,6 +70,4 @@ struct TextBodyEncoder: BodyEncoder {
         }
         return data
     }
-
-    func with(keyMapping: KeyMapping) -> any BodyEncoder { self }
 }
