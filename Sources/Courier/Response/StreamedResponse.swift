@@ -33,8 +33,6 @@ public struct StreamedResponse: Sendable {
         get { head.status }
         set { head.status = newValue }
     }
-    /// The status code.
-    public var statusCode: Int { head.status.code }
     /// The headers.
     public var headers: HTTPFields {
         get { head.headerFields }
