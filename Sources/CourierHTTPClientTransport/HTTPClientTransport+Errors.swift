@@ -21,7 +21,7 @@ extension HTTPClientTransport {
     }
 }
 
-/// A response body whose read timeouts are ``HTTPClientTimeout``s, as before the head.
+/// A response body whose read timeouts are `HTTPClientTimeout`s, as before the head.
 struct ClassifiedHTTPClientBody: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
     let base: HTTPClientResponse.Body
@@ -67,20 +67,18 @@ package struct HTTPClientConnectionFailure: CustomNSError, CustomStringConvertib
 
 /// An AsyncHTTPClient deadline that passed. It presents itself as `NSURLErrorTimedOut`, so that
 /// Courier reports it as a timeout exactly as it does URLSession's.
-public struct HTTPClientTimeout: CustomNSError, CustomStringConvertible {
+struct HTTPClientTimeout: CustomNSError, CustomStringConvertible {
     /// The client's error: a deadline, a read, connect or write timeout, or no connection in time.
-    public let error: HTTPClientError
+    let error: HTTPClientError
 
-    /// `NSURLErrorDomain`.
-    public static var errorDomain: String { NSURLErrorDomain }
-    /// `NSURLErrorTimedOut`.
-    public var errorCode: Int { NSURLErrorTimedOut }
+    static var errorDomain: String { NSURLErrorDomain }
+    var errorCode: Int { NSURLErrorTimedOut }
     /// What timed out.
-    public var description: String { "AsyncHTTPClient: \(error)" }
+    var description: String { "AsyncHTTPClient: \(error)" }
     /// For a timeout before any connection was had — connecting, or waiting for one from the
     /// pool — `CourierRequestNotSent: true`: nothing of the request was sent, so any request may
     /// be retried after it.
-    public var errorUserInfo: [String: Any] {
+    var errorUserInfo: [String: Any] {
         error == .connectTimeout || error == .getConnectionFromPoolTimeout ? ["CourierRequestNotSent": true] : [:]
     }
 }

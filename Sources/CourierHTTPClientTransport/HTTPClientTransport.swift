@@ -90,7 +90,7 @@ public struct HTTPClientTransport: ClientTransport {
 
     /// Sends `request` through the client, header names as written and cookies joined into one
     /// `Cookie` header; bodies up to 256 KiB travel as one buffer, larger ones stream, and deadlines
-    /// throw ``HTTPClientTimeout``.
+    /// throw an error that presents itself as `NSURLErrorTimedOut`, as URLSession's do.
     public func send(
         _ request: HTTPRequest,
         body: HTTPBody?,

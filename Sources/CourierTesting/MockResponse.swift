@@ -17,11 +17,6 @@ public struct MockResponse: Sendable {
         self.body = body
     }
 
-    /// An empty response with `status`.
-    public static func status(_ status: HTTPResponse.Status) -> MockResponse {
-        MockResponse(status: status)
-    }
-
     /// `value` encoded as JSON.
     public static func json(
         _ value: some Encodable,

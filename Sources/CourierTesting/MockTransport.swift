@@ -33,12 +33,9 @@ public final class MockTransport: ClientTransport {
     private let state = Locked(State())
     private let fallback: Handler?
 
-    /// A transport that answers only from stubs; an unmatched request throws
-    /// `CourierError.Kind.unmocked`.
-    public init() { fallback = nil }
-
-    /// A transport that answers every request not matched by a stub with `handler`.
-    public init(handler: @escaping Handler) { fallback = handler }
+    /// A transport that answers every request not matched by a stub with `handler`; without
+    /// one, an unmatched request throws `CourierError.Kind.unmocked`.
+    public init(handler: Handler? = nil) { fallback = handler }
 
     /// Answers requests with `method` whose path matches `route` (`/users/:id`, `*` for any one
     /// segment) using `handler`. Later stubs win over earlier ones for the same request.

@@ -3,8 +3,9 @@ public import HTTPTypes
 
 /// A request as a ``MockTransport`` received it, body read into memory.
 public struct RecordedRequest: Sendable {
-    /// Method, path with query, headers.
-    public var head: HTTPRequest
+    /// Method, path with query, headers: read through ``method``, ``path``, ``query`` and
+    /// ``headers``.
+    var head: HTTPRequest
     /// The body's bytes, `nil` when there was none.
     public var body: Data?
     /// The base URL the request was sent against.

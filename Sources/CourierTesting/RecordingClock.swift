@@ -13,30 +13,17 @@ import Foundation
 /// #expect(clock.waits == [.milliseconds(200), .milliseconds(400)])
 /// ```
 public final class RecordingClock: Clock, Sendable {
-    /// A point on a ``RecordingClock``: the time its waits add up to.
-    public struct Instant: InstantProtocol {
-        /// Time since the clock was made.
-        public var offset: Duration
-
-        /// The instant `duration` later.
-        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        /// The time from this instant to `other`.
-        public func duration(to other: Instant) -> Duration { other.offset - offset }
-        /// Whether `lhs` comes first.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
     private struct State {
-        var now = Instant(offset: .zero)
+        var now: ContinuousClock.Instant
         var waits: [Duration] = []
     }
-    private let state = Locked(State())
+    private let state = Locked(State(now: .now))
 
-    /// A clock at zero with no waits.
+    /// A clock at the present instant with no waits.
     public init() {}
 
-    /// The sum of the waits so far.
-    public var now: Instant { state.withLock { $0.now } }
+    /// The instant the clock was made, moved forward by the waits so far.
+    public var now: ContinuousClock.Instant { state.withLock { $0.now } }
 
     /// Zero: every wait is exact.
     public var minimumResolution: Duration { .zero }
@@ -46,7 +33,7 @@ public final class RecordingClock: Clock, Sendable {
 
     /// Records the wait until `deadline` and returns at once, with the clock at `deadline`;
     /// throws `CancellationError` when the task is cancelled.
-    public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    public func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
         try Task.checkCancellation()
         state.withLock { state in
             state.waits.append(max(.zero, state.now.duration(to: deadline)))

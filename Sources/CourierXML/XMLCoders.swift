@@ -4,7 +4,7 @@ import XMLCoder
 
 /// Writes request bodies as XML with XMLCoder, the root element named after the type unless
 /// `rootKey` says otherwise.
-public struct XMLBodyEncoder: BodyEncoder {
+public struct XMLBodyEncoder: BodyEncoder, KeyMappingCoder {
     /// The root element's name; the value's type name when `nil`.
     var rootKey: String?
     /// Whether to start with `<?xml version="1.0" encoding="UTF-8"?>`.
@@ -24,7 +24,7 @@ public struct XMLBodyEncoder: BodyEncoder {
     public var contentType: String { "application/xml; charset=utf-8" }
 
     /// A copy of this encoder that spells keys as `keyMapping` says.
-    public func with(keyMapping: KeyMapping) -> any BodyEncoder {
+    package func mapping(_ keyMapping: KeyMapping) -> any Sendable {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
@@ -50,7 +50,7 @@ public struct XMLBodyEncoder: BodyEncoder {
 }
 
 /// Reads XML response bodies with XMLCoder.
-public struct XMLBodyDecoder: BodyDecoder {
+public struct XMLBodyDecoder: BodyDecoder, KeyMappingCoder {
     /// How the document's keys are mapped back to property names.
     var keyMapping: KeyMapping
 
@@ -58,7 +58,7 @@ public struct XMLBodyDecoder: BodyDecoder {
     public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
 
     /// A copy of this decoder that maps keys back as `keyMapping` says.
-    public func with(keyMapping: KeyMapping) -> any BodyDecoder {
+    package func mapping(_ keyMapping: KeyMapping) -> any Sendable {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
@@ -82,13 +82,11 @@ struct XMLKey: CodingKey {
 }
 
 extension BodyFormat {
-    /// XML, the root element named after the body's type.
-    public static var xml: BodyFormat { .custom(XMLBodyEncoder()) }
-    /// XML with a root element of your choosing.
-    public static func xml(rootKey: String) -> BodyFormat { .custom(XMLBodyEncoder(rootKey: rootKey)) }
-}
-
-extension ResponseFormat {
-    /// XML responses, asked for with `Accept: application/xml`.
-    public static var xml: ResponseFormat { ResponseFormat(decoder: XMLBodyDecoder(), accept: "application/xml") }
+    /// XML: request bodies with the root element named after the body's type, responses read
+    /// with ``XMLBodyDecoder`` and asked for with `Accept: application/xml`.
+    public static var xml: BodyFormat { .xml(rootKey: nil) }
+    /// XML with a root element of your choosing (the body's type name for `nil`).
+    public static func xml(rootKey: String?) -> BodyFormat {
+        BodyFormat(encoder: XMLBodyEncoder(rootKey: rootKey), decoder: XMLBodyDecoder(), accept: "application/xml")
+    }
 }

@@ -2,7 +2,7 @@
 //
 // Input: the first byte picks the request URLs and the clock; the rest is text whose lines are
 // Set-Cookie values. Each line goes through `Response.splitJoinedSetCookie` and
-// `Cookie(setCookie:)` as the server sent it, then all lines through a `CookieJar`, as an
+// `__fuzzCookie(setCookie:)` as the server sent it, then all lines through a `CookieJar`, as an
 // `HTTPField` value (the form every transport hands over) and raw, and the jar's `Cookie` header
 // is checked. Courier's whitespace trimming must also give what Foundation's does.
 @_spi(Fuzzing) import Courier
@@ -46,7 +46,7 @@ private func check(_ line: String) {
     let pieces = __fuzzSplitJoinedSetCookie(line)
     for piece in pieces {
         guard !piece.isEmpty else { fatalError("splitJoinedSetCookie returned an empty piece for \(line.debugDescription)") }
-        guard let cookie = Cookie(setCookie: piece) else { continue }
+        guard let cookie = __fuzzCookie(setCookie: piece) else { continue }
         guard !cookie.name.isEmpty else { fatalError("a cookie with an empty name from \(piece.debugDescription)") }
         // Characters, as the parser splits: `;` followed by a combining mark is one character, not a
         // separator (a string search for ";" would find it inside).
@@ -56,7 +56,7 @@ private func check(_ line: String) {
         }
         // `name=value` (what the jar sends) reads back as the same cookie.
         if isPlainASCII(cookie.name), isPlainASCII(cookie.value) {
-            guard let again = Cookie(setCookie: cookie.description), again.name == cookie.name, again.value == cookie.value else {
+            guard let again = __fuzzCookie(setCookie: cookie.description), again.name == cookie.name, again.value == cookie.value else {
                 fatalError("\(cookie.description.debugDescription) does not read back as the same cookie")
             }
         }

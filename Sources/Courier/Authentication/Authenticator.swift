@@ -62,16 +62,16 @@ public final class Authenticator<Credential: Sendable>: Sendable {
         self.state = Locked(State(credential: credential))
     }
 
-    /// The credential in use.
-    public var credential: Credential? { state.withLock { $0.credential } }
-
-    /// Replaces the credential, after a sign-in for example. Requests refused with the one it
-    /// replaces are sent again with it, without a refresh.
-    public func setCredential(_ credential: Credential?) {
-        state.withLock { state in
-            state.credential = credential
-            state.started += 1
-            state.lastFailure = nil
+    /// The credential in use. Set it to replace the credential, after a sign-in for example:
+    /// requests refused with the one it replaces are sent again with it, without a refresh.
+    public var credential: Credential? {
+        get { state.withLock { $0.credential } }
+        set {
+            state.withLock { state in
+                state.credential = newValue
+                state.started += 1
+                state.lastFailure = nil
+            }
         }
     }
 

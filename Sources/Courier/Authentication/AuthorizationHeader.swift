@@ -9,7 +9,7 @@ import Foundation
 ///
 /// request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
 /// ```
-public struct AuthorizationHeader: Sendable, Hashable, ExpressibleByStringLiteral {
+public struct AuthorizationHeader: Sendable, Hashable {
     /// The header's value as sent.
     public let value: String
 
@@ -29,8 +29,6 @@ public struct AuthorizationHeader: Sendable, Hashable, ExpressibleByStringLitera
     }
 
     init(value: String) { self.value = value }
-    /// A header written as a literal, such as `"Token abc"`, sent exactly as written.
-    public init(stringLiteral value: String) { self.value = value }
 }
 
 extension AuthorizationHeader: CustomStringConvertible {

@@ -3,7 +3,8 @@ public import Foundation
 /// Turns a request body value into bytes, and says what `Content-Type` they are.
 ///
 /// Courier ships `JSONEncoder` and ``URLFormEncoder`` conformances; conform your own type to
-/// send another format.
+/// send another format, and implement ``with(keyMapping:)`` for it to follow the provider's and
+/// the request's key mapping.
 public protocol BodyEncoder: Sendable {
     /// The `Content-Type` of what ``encode(_:)`` produces, parameters included.
     var contentType: String { get }
@@ -13,12 +14,44 @@ public protocol BodyEncoder: Sendable {
     func with(keyMapping: KeyMapping) -> any BodyEncoder
 }
 
+extension BodyEncoder {
+    /// A copy of this encoder that writes keys as `keyMapping` says. Courier's encoders keep
+    /// their other settings: a `JSONEncoder` its formatting, date, data and float strategies and
+    /// user info (`useDefaultKeys` keeps its own key strategy), a ``URLFormEncoder`` its array
+    /// and date encodings. An encoder of your own that does not implement this is returned as
+    /// it is.
+    public func with(keyMapping: KeyMapping) -> any BodyEncoder {
+        (self as? any KeyMappingCoder)?.mapping(keyMapping) as? any BodyEncoder ?? self
+    }
+}
+
 /// Turns response bytes into a value.
+///
+/// Courier ships `JSONDecoder` and ``URLFormDecoder`` conformances; conform your own type to
+/// read another format, and implement ``with(keyMapping:)`` for it to follow the provider's and
+/// the request's key mapping.
 public protocol BodyDecoder: Sendable {
     /// Decodes a `T` from `data`.
     func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
     /// A copy of this decoder that reads keys as `keyMapping` says.
     func with(keyMapping: KeyMapping) -> any BodyDecoder
+}
+
+extension BodyDecoder {
+    /// A copy of this decoder that reads keys as `keyMapping` says. Courier's decoders keep
+    /// their other settings: a `JSONDecoder` its date, data and float strategies, JSON5 and
+    /// top-level options and user info (`useDefaultKeys` keeps its own key strategy). A decoder
+    /// of your own that does not implement this is returned as it is.
+    public func with(keyMapping: KeyMapping) -> any BodyDecoder {
+        (self as? any KeyMappingCoder)?.mapping(keyMapping) as? any BodyDecoder ?? self
+    }
+}
+
+/// A coder of this package's that knows how to follow a key mapping: the difference the
+/// ``BodyEncoder/with(keyMapping:)`` and ``BodyDecoder/with(keyMapping:)`` defaults carry.
+package protocol KeyMappingCoder {
+    /// A copy of this coder that writes or reads keys as `keyMapping` says.
+    func mapping(_ keyMapping: KeyMapping) -> any Sendable
 }
 
 struct MappedCodingKey: CodingKey {
@@ -47,10 +80,12 @@ extension MappedCodingKey {
 extension JSONEncoder: BodyEncoder {
     /// Always `application/json`, with no parameters.
     public var contentType: String { "application/json" }
+}
 
+extension JSONEncoder: KeyMappingCoder {
     /// A new encoder with this one's formatting, date, data and float strategies and user info, keys written as
     /// `keyMapping` says; `useDefaultKeys` keeps this encoder's own key strategy.
-    public func with(keyMapping: KeyMapping) -> any BodyEncoder {
+    package func mapping(_ keyMapping: KeyMapping) -> any Sendable {
         let copy = JSONEncoder()
         copy.outputFormatting = outputFormatting
         copy.dateEncodingStrategy = dateEncodingStrategy
@@ -67,10 +102,12 @@ extension JSONEncoder: BodyEncoder {
     }
 }
 
-extension JSONDecoder: BodyDecoder {
+extension JSONDecoder: BodyDecoder {}
+
+extension JSONDecoder: KeyMappingCoder {
     /// A new decoder with this one's date, data and float strategies, JSON5 and top-level options and
     /// user info, keys read as `keyMapping` says; `useDefaultKeys` keeps this decoder's own key strategy.
-    public func with(keyMapping: KeyMapping) -> any BodyDecoder {
+    package func mapping(_ keyMapping: KeyMapping) -> any Sendable {
         let copy = JSONDecoder()
         copy.dateDecodingStrategy = dateDecodingStrategy
         copy.dataDecodingStrategy = dataDecodingStrategy
@@ -91,7 +128,7 @@ extension JSONDecoder: BodyDecoder {
 /// Encodes values as `application/x-www-form-urlencoded`: nested objects as `a[b]=…`, arrays as
 /// ``ArrayEncoding`` says, keys in the order the value encodes them, every byte outside
 /// `A–Z a–z 0–9 - . _ ~` percent-encoded (so `+`, `&` and `=` in values survive) and spaces as `+`.
-public struct URLFormEncoder: BodyEncoder {
+public struct URLFormEncoder: BodyEncoder, KeyMappingCoder {
     /// How arrays are written; `tags[]=a&tags[]=b` unless you choose otherwise.
     var arrayEncoding: ArrayEncoding
     /// How dates are written; ISO 8601 unless you choose otherwise.
@@ -115,7 +152,7 @@ public struct URLFormEncoder: BodyEncoder {
     public var contentType: String { "application/x-www-form-urlencoded" }
 
     /// A copy of this encoder that spells keys as `keyMapping` says.
-    public func with(keyMapping: KeyMapping) -> any BodyEncoder {
+    package func mapping(_ keyMapping: KeyMapping) -> any Sendable {
         var copy = self
         copy.keyMapping = keyMapping
         return copy

@@ -1,16 +1,16 @@
 public import Foundation
 
 /// Reads `application/x-www-form-urlencoded` bodies: `a=1&b[c]=2&tags[]=x&tags[]=y`, repeated
-/// keys and `key[0]` indexes as arrays, `+` as a space, keys mapped back with ``keyMapping``.
-public struct URLFormDecoder: BodyDecoder {
+/// keys and `key[0]` indexes as arrays, `+` as a space, keys mapped back as the key mapping says.
+public struct URLFormDecoder: BodyDecoder, KeyMappingCoder {
     /// How the form's keys are mapped back to property names.
-    public var keyMapping: KeyMapping
+    var keyMapping: KeyMapping
 
     /// A decoder that maps keys back as `keyMapping` says, unchanged by default.
     public init(keyMapping: KeyMapping = .useDefaultKeys) { self.keyMapping = keyMapping }
 
     /// A copy of this decoder that maps keys back as `keyMapping` says.
-    public func with(keyMapping: KeyMapping) -> any BodyDecoder {
+    package func mapping(_ keyMapping: KeyMapping) -> any Sendable {
         var copy = self
         copy.keyMapping = keyMapping
         return copy
@@ -20,13 +20,6 @@ public struct URLFormDecoder: BodyDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         let tree = FormValue.parse(String(decoding: data, as: UTF8.self))
         return try T(from: FormValueDecoder(value: tree, codingPath: [], keyMapping: keyMapping))
-    }
-}
-
-extension ResponseFormat {
-    /// URL-encoded form responses.
-    public static var urlForm: ResponseFormat {
-        ResponseFormat(decoder: URLFormDecoder(), accept: "application/x-www-form-urlencoded")
     }
 }
 

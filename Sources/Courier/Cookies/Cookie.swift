@@ -23,7 +23,7 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads one `Set-Cookie` value; `nil` when it has no `name=value` pair.
-    public init?(setCookie header: String) {
+    init?(setCookie header: String) {
         var parts = header.split(separator: ";", omittingEmptySubsequences: true).makeIterator()
         guard let pair = parts.next(), let equals = pair.firstIndex(of: "=") else { return nil }
         let name = pair[..<equals].trimmingWhitespace()

@@ -71,54 +71,52 @@ public struct Pages<Page: Sendable>: AsyncSequence, Sendable {
     let next: @Sendable (PageContext<Page>) -> NextPage?
 
     /// An iterator that sends the next page's request when the previous page has been handed over.
-    public func makeAsyncIterator() -> Iterator { Iterator(pages: self, request: first) }
-
-    /// Reads the pages one by one.
-    public struct Iterator: AsyncIteratorProtocol {
-        let pages: Pages
-        var request: Request<Page>?
-        var index = 0
-
-        /// The next page; `nil` after the last one or the limit.
-        public mutating func next() async throws(CourierError) -> Page? {
-            guard let current = request, index < pages.limit else { return nil }
-            let (page, response) = try await pages.provider.send(current.keepingResponse())
-            let context = PageContext(page: page, response: response, index: index)
-            index += 1
-            if let following = pages.next(context) {
-                var upcoming = current
-                following.change(&upcoming.builder)
-                request = upcoming
-            } else {
-                request = nil
-            }
-            return page
-        }
-    }
+    public func makeAsyncIterator() -> some AsyncIteratorProtocol<Page, CourierError> { PageIterator(pages: self, request: first) }
 
     /// The items of every page, in order: `pages.items(\.results)`.
-    public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> PageItems<Page, Item> {
+    public func items<Item: Sendable>(_ items: @escaping @Sendable (Page) -> [Item]) -> some AsyncSequence<Item, CourierError> & Sendable {
         PageItems(pages: self, items: items)
     }
 }
 
+/// Reads the pages one by one.
+struct PageIterator<Page: Sendable>: AsyncIteratorProtocol {
+    let pages: Pages<Page>
+    var request: Request<Page>?
+    var index = 0
+
+    /// The next page; `nil` after the last one or the limit.
+    mutating func next() async throws(CourierError) -> Page? {
+        guard let current = request, index < pages.limit else { return nil }
+        let (page, response) = try await pages.provider.send(current.keepingResponse())
+        let context = PageContext(page: page, response: response, index: index)
+        index += 1
+        if let following = pages.next(context) {
+            var upcoming = current
+            following.change(&upcoming.builder)
+            request = upcoming
+        } else {
+            request = nil
+        }
+        return page
+    }
+}
+
 /// The items of every page of a ``Pages`` sequence, one by one.
-public struct PageItems<Page: Sendable, Item: Sendable>: AsyncSequence, Sendable {
+struct PageItems<Page: Sendable, Item: Sendable>: AsyncSequence, Sendable {
     let pages: Pages<Page>
     let items: @Sendable (Page) -> [Item]
 
-    /// An iterator over the items, which sends a page's request when the items before it ran out.
-    public func makeAsyncIterator() -> Iterator { Iterator(pages: pages.makeAsyncIterator(), items: items) }
+    func makeAsyncIterator() -> Iterator { Iterator(pages: PageIterator(pages: pages, request: pages.first), items: items) }
 
-    /// Reads the items one by one.
-    public struct Iterator: AsyncIteratorProtocol {
-        var pages: Pages<Page>.Iterator
+    /// Reads the items one by one, sending a page's request when the items before it ran out.
+    struct Iterator: AsyncIteratorProtocol {
+        var pages: PageIterator<Page>
         let items: @Sendable (Page) -> [Item]
         var pending: [Item] = []
         var position = 0
 
-        /// The next item; `nil` after the last page's last item.
-        public mutating func next() async throws(CourierError) -> Item? {
+        mutating func next() async throws(CourierError) -> Item? {
             while position == pending.count {
                 guard let page = try await pages.next() else { return nil }
                 pending = items(page)

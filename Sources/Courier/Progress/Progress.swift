@@ -14,8 +14,8 @@ public struct TransferProgress: Sendable, Hashable {
         return min(Double(bytes) / Double(total), 1)
     }
 
-    /// Progress of `bytes` out of `total`.
-    public init(bytes: Int64, total: Int64?) {
+    /// Progress of `bytes` out of `total`; only the pipeline reports progress.
+    init(bytes: Int64, total: Int64?) {
         self.bytes = bytes
         self.total = total
     }

@@ -61,8 +61,13 @@ public struct MultipartForm: Sendable {
 }
 
 extension RequestBuilder {
-    /// Sets the body to the parts of `form`, as `multipart/form-data`.
-    public mutating func setBody(_ form: MultipartForm) {
+    /// Sets the body to the parts of `form`, as `multipart/form-data`: `setBody(.multipart(form))`.
+    mutating func setParts(_ form: MultipartForm) {
         for entry in form.parts { addPart(entry.name, value: entry.part) }
+    }
+
+    /// For generated code (`@RequestBody` and `Body<MultipartForm>`): the body of `form`'s parts.
+    public mutating func __setBody(_ form: MultipartForm) {
+        setParts(form)
     }
 }

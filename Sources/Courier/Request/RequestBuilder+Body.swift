@@ -10,7 +10,7 @@ extension RequestBuilder {
     /// ``BodyProvider`` writes: `request.setBody(.text(csv, contentType: "text/csv"))`.
     public mutating func setBody(_ value: some Encodable & Sendable, as format: BodyFormat? = nil) {
         if let format {
-            bodyEncoder = format.encoder
+            if let encoder = format.encoder { bodyEncoder = encoder }
             setBodyContent(.encodable(value))
             return
         }
@@ -32,6 +32,12 @@ extension RequestBuilder {
     /// `.file(url)`, `.stream(body)`, or your own.
     public mutating func setBody(_ provider: BodyProvider) {
         provider.write(into: &self)
+    }
+
+    /// For generated code (`@RequestBody` and `Body<T>`): the body `value`, written as
+    /// ``setBody(_:as:)`` writes it with no format.
+    public mutating func __setBody(_ value: some Encodable & Sendable) {
+        setBody(value)
     }
 
     /// Adds one field of the body. Fields are encoded together as one object by the body
@@ -64,6 +70,4 @@ struct TextBodyEncoder: BodyEncoder {
         }
         return data
     }
-
-    func with(keyMapping: KeyMapping) -> any BodyEncoder { self }
 }

@@ -9,8 +9,8 @@ import OpenAPIRuntime
 /// why, its ``request`` is the request as far as it was built (`nil` when it could not be), and
 /// its head is empty.
 public struct Response: Sendable {
-    /// Status and headers.
-    public var head: HTTPResponse
+    /// Status and headers, read and changed through ``status`` and ``headers``.
+    var head: HTTPResponse
     /// The body's bytes; `nil` when the response had no body or an empty one.
     public var body: Data?
     /// The request that produced this response; `nil` only when no request could be built.
@@ -39,13 +39,19 @@ public struct Response: Sendable {
     }
 
     /// The status.
-    public var status: HTTPResponse.Status { head.status }
+    public var status: HTTPResponse.Status {
+        get { head.status }
+        set { head.status = newValue }
+    }
 
     /// The status code; `nil` when no response arrived.
     public var statusCode: Int? { failure == nil || failure?.error.response != nil ? head.status.code : nil }
 
     /// The headers.
-    public var headers: HTTPFields { head.headerFields }
+    public var headers: HTTPFields {
+        get { head.headerFields }
+        set { head.headerFields = newValue }
+    }
 
     /// The body as UTF-8 text, when there is a body.
     public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }

@@ -173,11 +173,6 @@ extension ResponseDecoder where Value: ResponseDecodable & SendableMetatype {
     }
 }
 
-extension ResponseDecoder where Value == [String: JSONValue] {
-    /// The body as a JSON object of ``JSONValue``s.
-    public static var dictionary: ResponseDecoder<[String: JSONValue]> { .json([String: JSONValue].self) }
-}
-
 extension ResponseDecoder where Value: LosslessStringConvertible & SendableMetatype {
     /// The body's text, trimmed, read as `type`: `Int`, `Double`, `Bool`…
     public static func value(_ type: Value.Type) -> ResponseDecoder {

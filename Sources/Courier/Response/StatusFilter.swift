@@ -15,7 +15,9 @@ extension ResponseStatusStrategy {
     public static func allowsEmptyBody(for status: Int) -> Bool { status == 204 || status == 205 }
 }
 
-/// The statuses a `@ResponseBody` or `@ResponseErrorBody` is read for.
+/// The statuses a body is read for: ``success`` and ``failure``, as
+/// ``Response/decodeBody(_:decoder:when:)`` takes them. `@ResponseBody(status:statuses:strategy:)`
+/// and `@ResponseErrorBody` name any other set of statuses.
 public struct StatusFilter: Sendable {
     let accepts: @Sendable (Int) -> Bool
     let allowsEmpty: @Sendable (Int) -> Bool
@@ -25,34 +27,17 @@ public struct StatusFilter: Sendable {
     /// 400 and above, as error bodies are read.
     public static let failure = StatusFilter(accepts: { $0 >= 400 }, allowsEmpty: { _ in true })
 
-    /// Any of `statuses`: a range (`400..<500`), a list (`[200, 201]`) or one (`[201]`).
-    public static func statuses(_ statuses: some Sequence<Int>) -> StatusFilter {
+    /// For generated code (`statuses:` and `status:`): any of `statuses`, a range (`400..<500`),
+    /// a list (`[200, 201]`) or one (`[201]`).
+    public static func __statuses(_ statuses: some Sequence<Int>) -> StatusFilter {
         let set = Set(statuses)
         return StatusFilter(accepts: { set.contains($0) }, allowsEmpty: { _ in true })
     }
 
-    /// Whatever `strategy` decides.
-    public static func strategy<S: ResponseStatusStrategy>(_ strategy: S.Type) -> StatusFilter {
+    /// For generated code (`strategy:`): whatever `strategy` decides.
+    public static func __strategy<S: ResponseStatusStrategy>(_ strategy: S.Type) -> StatusFilter {
         StatusFilter(accepts: { S.accepts(status: $0) }, allowsEmpty: { S.allowsEmptyBody(for: $0) })
     }
-}
-
-/// The format of a response body and the `Accept` header that asks for it; `CourierXML` adds
-/// `.xml`.
-public struct ResponseFormat: Sendable {
-    /// The decoder that reads the body's bytes.
-    public let decoder: any BodyDecoder
-    /// The `Accept` header value that asks for this format; when `nil`, no `Accept` header is added.
-    public let accept: String?
-
-    /// A format that reads bodies with `decoder` and asks for them with `accept`.
-    public init(decoder: any BodyDecoder, accept: String?) {
-        self.decoder = decoder
-        self.accept = accept
-    }
-
-    /// JSON.
-    public static var json: ResponseFormat { ResponseFormat(decoder: JSONDecoder(), accept: "application/json") }
 }
 
 extension Response {

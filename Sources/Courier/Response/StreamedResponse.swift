@@ -13,8 +13,8 @@ public import OpenAPIRuntime
 /// Both of Courier's transports deliver the body as it arrives; a transport of your own that
 /// buffers hands it over whole.
 public struct StreamedResponse: Sendable {
-    /// Status and headers.
-    public var head: HTTPResponse
+    /// Status and headers, read through ``status`` and ``headers``.
+    var head: HTTPResponse
     /// The body, chunk by chunk. It can be read once.
     public var body: HTTPBody
     /// The request that produced this response.
@@ -29,11 +29,15 @@ public struct StreamedResponse: Sendable {
     }
 
     /// The status.
-    public var status: HTTPResponse.Status { head.status }
-    /// The status code.
-    public var statusCode: Int { head.status.code }
+    public var status: HTTPResponse.Status {
+        get { head.status }
+        set { head.status = newValue }
+    }
     /// The headers.
-    public var headers: HTTPFields { head.headerFields }
+    public var headers: HTTPFields {
+        get { head.headerFields }
+        set { head.headerFields = newValue }
+    }
 
     /// Reads the whole body, failing past `limit` bytes.
     public func collect(upTo limit: Int) async throws(CourierError) -> Data {

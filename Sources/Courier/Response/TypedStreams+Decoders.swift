@@ -27,12 +27,6 @@ extension ResponseDecoder {
         }
     }
 
-    /// Server-Sent Events whose `data` is kept as text (`Accept: text/event-stream`), ended and
-    /// reconnected as ``events(_:terminator:reconnects:)`` says.
-    public static func events(terminator: String? = nil, reconnects: Bool = true) -> ResponseDecoder where Value == ServerSentEvents<String> {
-        events(EventStreamOptions(terminator: terminator, reconnects: reconnects)) { data, _ in data }
-    }
-
     static func events<Element: Sendable>(
         _ options: EventStreamOptions,
         _ decode: @escaping @Sendable (String, any BodyDecoder) throws -> Element

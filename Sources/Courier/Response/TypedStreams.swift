@@ -24,12 +24,12 @@ struct TypedStream<Element: Sendable>: Sendable {
     let makeNext: @Sendable () -> () async throws -> Element?
 }
 
-/// A stream whose iterator reads the body once; breaking out of the loop closes the connection.
-public struct TypedStreamIterator<Element: Sendable>: AsyncIteratorProtocol {
+/// A stream's iterator, which reads the body once; breaking out of the loop closes the
+/// connection. A failure is a ``CourierError``.
+struct TypedStreamIterator<Element: Sendable>: AsyncIteratorProtocol {
     let nextValue: () async throws -> Element?
 
-    /// The next value, or `nil` at the end of the stream; a failure is a ``CourierError``.
-    public mutating func next() async throws -> Element? { try await nextValue() }
+    mutating func next() async throws -> Element? { try await nextValue() }
 }
 
 // MARK: Server-Sent Events
@@ -68,10 +68,10 @@ public struct ServerSentEvents<Element: Sendable>: AsyncSequence, Sendable {
     public var response: StreamedResponse { stream.response }
 
     /// The events with their `event`, `id` and `retry` fields, instead of their data alone.
-    public var events: EventsWithFields { EventsWithFields(stream: stream) }
+    public var events: some AsyncSequence<Event, any Error> & Sendable { EventsWithFields(stream: stream) }
 
     /// An iterator over the events' data.
-    public func makeAsyncIterator() -> TypedStreamIterator<Element> {
+    public func makeAsyncIterator() -> some AsyncIteratorProtocol<Element, any Error> {
         let next = stream.makeNext()
         return TypedStreamIterator {
             guard let event = try await next() else { return nil }
@@ -80,11 +80,10 @@ public struct ServerSentEvents<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     /// The events of a ``ServerSentEvents`` stream, fields included.
-    public struct EventsWithFields: AsyncSequence, Sendable {
+    struct EventsWithFields: AsyncSequence, Sendable {
         let stream: TypedStream<Event>
 
-        /// An iterator over the events.
-        public func makeAsyncIterator() -> TypedStreamIterator<Event> {
+        func makeAsyncIterator() -> TypedStreamIterator<Event> {
             TypedStreamIterator(nextValue: stream.makeNext())
         }
     }
@@ -115,7 +114,7 @@ public struct JSONLines<Element: Sendable>: AsyncSequence, Sendable {
     public var response: StreamedResponse { stream.response }
 
     /// An iterator over the values.
-    public func makeAsyncIterator() -> TypedStreamIterator<Element> { TypedStreamIterator(nextValue: stream.makeNext()) }
+    public func makeAsyncIterator() -> some AsyncIteratorProtocol<Element, any Error> { TypedStreamIterator(nextValue: stream.makeNext()) }
 }
 
 /// A stream of JSON text sequences (RFC 7464, `application/json-seq`): values each preceded by
@@ -129,5 +128,5 @@ public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
     public var response: StreamedResponse { stream.response }
 
     /// An iterator over the values.
-    public func makeAsyncIterator() -> TypedStreamIterator<Element> { TypedStreamIterator(nextValue: stream.makeNext()) }
+    public func makeAsyncIterator() -> some AsyncIteratorProtocol<Element, any Error> { TypedStreamIterator(nextValue: stream.makeNext()) }
 }

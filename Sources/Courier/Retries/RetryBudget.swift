@@ -1,7 +1,7 @@
 import Foundation
 
-/// How much extra load retries may put on a server: at most ``ratio`` of the requests sent in
-/// the last ``window``, plus ``minimum`` retries in that window.
+/// How much extra load retries may put on a server: at most `ratio` of the requests sent in
+/// the last `window`, plus `minimum` retries in that window.
 ///
 /// A provider's budget is shared by every request it sends (and by its copies). Each request
 /// that may be retried is counted; each retry spends one. When the budget is spent, a failure
@@ -16,13 +16,13 @@ import Foundation
 /// provider.retryBudget = nil  // no limit: every retry the policy allows
 /// ```
 public final class RetryBudget: Sendable {
-    /// The fraction of recent requests that may be retried: 0.2 unless you choose otherwise.
-    public let ratio: Double
+    /// The fraction of recent requests that may be retried.
+    let ratio: Double
     /// Retries allowed in any window however few requests were sent, so that a quiet client
-    /// can still retry: 10 unless you choose otherwise.
-    public let minimum: Int
-    /// How far back requests and retries count: 10 seconds unless you choose otherwise.
-    public let window: Duration
+    /// can still retry.
+    let minimum: Int
+    /// How far back requests and retries count.
+    let window: Duration
 
     private static let slots = 10
     private struct State {
@@ -36,7 +36,8 @@ public final class RetryBudget: Sendable {
     private let slotWidth: UInt64
 
     /// A budget letting retries add `ratio` of the requests of the last `window`, plus
-    /// `minimum`.
+    /// `minimum`: by default 0.2 of the requests of the last 10 seconds, plus 10 — so that a quiet
+    /// client can still retry.
     public init(ratio: Double = 0.2, minimum: Int = 10, window: Duration = .seconds(10)) {
         self.ratio = max(0, ratio)
         self.minimum = max(0, minimum)

@@ -26,6 +26,13 @@ public func __fuzzSplitJoinedSetCookie(_ value: String) -> [String] {
     Response.splitJoinedSetCookie(value)
 }
 
+/// The cookie one `Set-Cookie` value holds, as ``Response/cookies`` reads it; `nil` when it has
+/// no `name=value` pair.
+@_spi(Fuzzing)
+public func __fuzzCookie(setCookie header: String) -> Cookie? {
+    Cookie(setCookie: header)
+}
+
 /// Gives `setCookies` (the `Set-Cookie` values of one response from `origin`) to a new
 /// ``CookieJar`` at `now`, and returns the `Cookie` header it sends to `target` at `later`.
 @_spi(Fuzzing)

@@ -48,10 +48,10 @@ struct FileChunks: AsyncSequence, Sendable {
 }
 
 extension RequestBuilder {
-    /// Sets the body to a stream of bytes — a file (`HTTPBody.file(url)`), any `AsyncSequence`
-    /// wrapped in `HTTPBody`, or bytes — sent as it is read. Without a known length it goes out
-    /// chunked.
-    public mutating func setBody(_ body: HTTPBody, contentType: String? = nil) {
-        setBodyContent(.stream(body, contentType: contentType))
+    /// For generated code (`@RequestBody` and `Body<HTTPBody>`): the body as a stream of bytes —
+    /// a file (`HTTPBody.file(url)`), any `AsyncSequence` wrapped in `HTTPBody`, or bytes — sent
+    /// as it is read, as `setBody(.stream(body))` sets it.
+    public mutating func __setBody(_ body: HTTPBody) {
+        setBodyContent(.stream(body, contentType: nil))
     }
 }

@@ -88,7 +88,7 @@ enum APIGenerator {
             case .query: body.append("request.addQuery(\(key), value: \(reference(parameter.name)))")
             case .header(let name): body.append("request.addHeader(\(literal(name)), value: \(reference(parameter.name)))")
             case .field: body.append("request.addField(\(key), value: \(reference(parameter.name)))")
-            case .body: body.append("request.setBody(\(reference(parameter.name)))")
+            case .body: body.append("request.__setBody(\(reference(parameter.name)))")
             case .part: body.append("request.addPart(\(key), value: \(reference(parameter.name)))")
             case .completion: continue
             }

@@ -18,7 +18,7 @@ enum RequestStructGenerator {
             case .requestHeaders: lines.append("request.__setHeaders(\(value))")
             case .requestCookies: lines.append("request.addCookies(\(value))")
             case .requestBody:
-                lines.append(property.format.map { "request.setBody(\(value), as: \($0))" } ?? "request.setBody(\(value))")
+                lines.append(property.format.map { "request.setBody(\(value), as: \($0))" } ?? "request.__setBody(\(value))")
             case .bodyField: lines.append("request.addField(\(key), value: \(value))")
             case .param:
                 lines.append("switch request.method {")

@@ -2,7 +2,7 @@
 enum ResponseStructGenerator {
     static func generate(_ model: ResponseStructModel) -> String {
         var body: [String] = []
-        if let format = model.format { body.append("let decoder = (\(format) as Courier.ResponseFormat).decoder") }
+        if let format = model.format { body.append("let decoder = (\(format) as Courier.BodyFormat).__decoder(or: decoder)") }
         if !model.hasErrorBody { body.append("try response.validate()") }
         for property in model.properties {
             let target = "self.\(APIGenerator.reference(property.name))"
@@ -14,7 +14,7 @@ enum ResponseStructGenerator {
                 let call = property.isOptional ? "__optionalHeader" : "__header"
                 body.append("\(target) = try response.\(call)(\(APIGenerator.literal(property.detail ?? "")), as: \(property.wrappedType).self)")
             case .statusCode:
-                body.append("\(target) = response.head.status.code")
+                body.append("\(target) = response.status.code")
             case .cookies:
                 body.append("\(target) = response.cookies")
             case .nested:
@@ -25,7 +25,7 @@ enum ResponseStructGenerator {
         members += "\(model.access)init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {\n"
         members += body.map { "    " + $0 }.joined(separator: "\n") + "\n}"
         if let format = model.format {
-            members += "\n\n\(model.access)static var acceptedContentType: String? { (\(format) as Courier.ResponseFormat).accept }"
+            members += "\n\n\(model.access)static var acceptedContentType: String? { (\(format) as Courier.BodyFormat).__accept }"
         }
         return members
     }

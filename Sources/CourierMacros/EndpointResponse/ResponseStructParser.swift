@@ -21,11 +21,11 @@ struct ResponseStructParser {
             switch kind {
             case .body, .errorBody:
                 if let status = arguments.first(where: { $0.label?.text == "status" }) {
-                    detail = "Courier.StatusFilter.statuses([\(status.expression.trimmedDescription)])"
+                    detail = "Courier.StatusFilter.__statuses([\(status.expression.trimmedDescription)])"
                 } else if let statuses = arguments.first(where: { $0.label?.text == "statuses" }) {
-                    detail = "Courier.StatusFilter.statuses(\(statuses.expression.trimmedDescription))"
+                    detail = "Courier.StatusFilter.__statuses(\(statuses.expression.trimmedDescription))"
                 } else if let strategy = arguments.first(where: { $0.label?.text == "strategy" }) {
-                    detail = "Courier.StatusFilter.strategy(\(strategy.expression.trimmedDescription))"
+                    detail = "Courier.StatusFilter.__strategy(\(strategy.expression.trimmedDescription))"
                 } else {
                     detail = kind == .body ? "Courier.StatusFilter.success" : "Courier.StatusFilter.failure"
                 }

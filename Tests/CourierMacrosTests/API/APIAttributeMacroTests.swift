@@ -190,7 +190,7 @@ struct APIAttributeMacroTests {
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = MyEncoder()
                         request.bodyDecoder = MyDecoder()
-                        request.setBody(body)
+                        request.__setBody(body)
                         return Courier.Request(request, receiving: .__returning(Thing.self))
                     }
                 }

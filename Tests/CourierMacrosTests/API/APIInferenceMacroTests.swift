@@ -133,7 +133,7 @@ struct APIInferenceMacroTests {
                         request.addHeader("X-Request-ID", value: xRequestID)
                         request.addHeader("x-api-key", value: `x-api-key`)
                         request.addQuery("tag", value: tag)
-                        request.setBody(todo)
+                        request.__setBody(todo)
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 

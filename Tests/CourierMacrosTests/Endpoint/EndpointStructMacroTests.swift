@@ -142,11 +142,11 @@ struct EndpointStructMacroTests {
             extension ItemResponse: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    let decoder = (.xml as Courier.ResponseFormat).decoder
-                    self.statusCode = response.head.status.code
-                    self.created = try response.decodeBody(Item.self, decoder: decoder, when: Courier.StatusFilter.statuses([201]))
+                    let decoder = (.xml as Courier.BodyFormat).__decoder(or: decoder)
+                    self.statusCode = response.status.code
+                    self.created = try response.decodeBody(Item.self, decoder: decoder, when: Courier.StatusFilter.__statuses([201]))
                     self.item = try response.__requireBody(Item.self, decoder: decoder, when: Courier.StatusFilter.success)
-                    self.failure = try response.decodeBody(ServerError.self, decoder: decoder, when: Courier.StatusFilter.strategy(ServerErrors.self))
+                    self.failure = try response.decodeBody(ServerError.self, decoder: decoder, when: Courier.StatusFilter.__strategy(ServerErrors.self))
                     self.contentType = try response.__header("Content-Type", as: String.self)
                     self.total = try response.__optionalHeader("X-Total-Count", as: Int.self)
                     self.cookies = response.cookies
@@ -154,7 +154,7 @@ struct EndpointStructMacroTests {
                 }
 
                 static var acceptedContentType: String? {
-                    (.xml as Courier.ResponseFormat).accept
+                    (.xml as Courier.BodyFormat).__accept
                 }
             }
             """

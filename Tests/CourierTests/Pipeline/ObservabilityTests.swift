@@ -301,7 +301,7 @@ struct ObservabilityTests {
         let name = scriptName("log", transport)
         FaultServer.script(name, [.answer(status: 200, body: "fine"), .answer(status: 404, body: "gone")])
         let request = Request(.get, "/script/:name", receiving: .text).parameter("name", name).query("key", "s3cr3t")
-            .header(.authorization, "Bearer t0ken").named("Scripts.fetch")
+            .header(.authorization, "Bearer t0ken").modified { $0.operationID = "Scripts.fetch" }
         #expect(try await provider.send(request) == "fine")
         await #expect(throws: CourierError.self) { try await provider.send(request) }
 

@@ -156,7 +156,7 @@ struct RetryTests {
             continuation.finish()
         }
         var builder = RequestBuilder(method: .put, path: "/script/\(name)")
-        builder.setBody(HTTPBody(stream, length: .known(5), iterationBehavior: .single))
+        builder.setBody(.stream(HTTPBody(stream, length: .known(5), iterationBehavior: .single)))
         let error = await #expect(throws: CourierError.self) {
             try await provider.send(Request(builder, receiving: .text))
         }

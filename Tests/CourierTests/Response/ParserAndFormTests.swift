@@ -52,7 +52,7 @@ struct ParserAndFormTests {
         #expect(try await provider.send(RequestBuilder(method: .get, path: "/bytes"), parser: .data) == Data([0, 1, 2, 255]))
         #expect(try await provider.send(RequestBuilder(method: .get, path: "/latin1"), parser: .text) == "café")
         #expect(try await provider.send(RequestBuilder(method: .get, path: "/users/4"), parser: .json(TestUser.self)) == TestUser(id: 4, name: "Ada"))
-        let dictionary = try await provider.send(RequestBuilder(method: .get, path: "/users/5"), parser: .dictionary)
+        let dictionary = try await provider.send(RequestBuilder(method: .get, path: "/users/5"), parser: .json([String: JSONValue].self))
         #expect(dictionary["id"] == .number(5))
         #expect(dictionary["name"] == .string("Ada"))
         try await provider.send(RequestBuilder(method: .get, path: "/empty"), parser: .none)
@@ -63,7 +63,7 @@ struct ParserAndFormTests {
     func parserErrors() async throws {
         let provider = try await TestServer.provider()
         let status = await #expect(throws: CourierError.self) {
-            try await provider.send(RequestBuilder(method: .get, path: "/status/404"), parser: .dictionary)
+            try await provider.send(RequestBuilder(method: .get, path: "/status/404"), parser: .json([String: JSONValue].self))
         }
         #expect(status?.kind == .status)
         let notANumber = await #expect(throws: CourierError.self) {

@@ -112,7 +112,7 @@ struct TypedStreamTests {
 
         let text = scriptName("sse-text", transport)
         FaultServer.script(text, [.stream(contentType: "text/event-stream", chunks: ["data: hello\ndata: world\n\n", "data: [DONE]\n\n", "data: after\n\n"])])
-        let lines = try await collect(try await provider.send(Request(.get, "/script/\(text)", receiving: .events(terminator: "[DONE]"))))
+        let lines = try await collect(try await provider.send(Request(.get, "/script/\(text)", receiving: .events(String.self, terminator: "[DONE]"))))
         #expect(lines == ["hello\nworld"])
     }
 

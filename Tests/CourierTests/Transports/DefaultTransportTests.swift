@@ -66,6 +66,9 @@ struct DefaultTransportTests {
         provider.transport = HTTPClientTransport(client: TransportKind.client, timeout: .milliseconds(300))
         let error = await #expect(throws: CourierError.self) { try await provider.send(Request(.get, "/slow", receiving: .none)) }
         #expect(error?.kind == .timeout)
-        #expect(error?.underlyingError is HTTPClientTimeout)
+        // The transport's error presents itself as URLSession's timeout does.
+        let underlying = try #require(error?.underlyingError as? any CustomNSError)
+        #expect(type(of: underlying).errorDomain == NSURLErrorDomain)
+        #expect(underlying.errorCode == NSURLErrorTimedOut)
     }
 }

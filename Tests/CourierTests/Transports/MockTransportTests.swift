@@ -12,7 +12,7 @@ struct MockTransportTests {
         mock.stub(.get, "/users/:id") { request in
             try .json(TestUser(id: Int(request.parameters["id"] ?? "") ?? -1, name: "stub"))
         }
-        mock.stub(.post, "/todos", .status(.created))
+        mock.stub(.post, "/todos", MockResponse(status: .created))
         let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test/v2", transport: mock))
         #expect(try await api.user(id: 5) == TestUser(id: 5, name: "stub"))
         #expect(mock.requests.count == 1)
@@ -37,7 +37,7 @@ struct MockTransportTests {
     @Test("An unmatched request throws unmocked, naming the request and the stubs")
     func unmatched() async throws {
         let mock = MockTransport()
-        mock.stub(.get, "/a", .status(.ok))
+        mock.stub(.get, "/a", MockResponse(status: .ok))
         let provider = Provider(baseURL: "https://api.example.test", transport: mock)
         let error = await #expect(throws: CourierError.self) {
             try await provider.send(Request(RequestBuilder(method: .delete, path: "/b", operationID: "X.b"), receiving: .none))

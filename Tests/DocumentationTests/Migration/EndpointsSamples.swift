@@ -39,7 +39,7 @@ func endpointsParsers(provider: Provider) async throws -> (Data, String, [String
 let random = RequestBuilder(method: .get, path: "/covers/random")
 let bytes = try await provider.send(random, parser: .data)
 let text = try await provider.send(random, parser: .text)
-let object = try await provider.send(random, parser: .dictionary)
+let object = try await provider.send(random, parser: .json([String: JSONValue].self))
 let cover = try await provider.send(random, parser: .json(EndpointsCover.self))
 try await provider.send(RequestBuilder(method: .delete, path: "/covers/9"), parser: .none)
 let count = try await provider.send(RequestBuilder(method: .get, path: "/covers/count"), parser: .value(Int.self))
@@ -91,7 +91,7 @@ extension ResponseDecoder where Value == EndpointsUpload {
 // sample: endpoints-call
 struct EndpointsRandomCoverObject: Endpoint {
     typealias Response = [String: JSONValue]
-    static var responseDecoder: ResponseDecoder<[String: JSONValue]> { .dictionary }
+    static var responseDecoder: ResponseDecoder<[String: JSONValue]> { .json([String: JSONValue].self) }
 
     var genre: String
 

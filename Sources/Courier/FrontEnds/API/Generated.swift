@@ -5,7 +5,8 @@ public import Foundation
 // code completion, as Swift Testing does for the entry points of its expansions.
 
 /// A response type whose decoder follows from the type alone — text, bytes, the response itself,
-/// a body left unread, a typed stream — for `@API` return types and ``Endpoint`` responses.
+/// a body left unread, a typed stream, a ``ResponseDecodable`` type — for `@API` return types and
+/// ``Endpoint`` responses.
 public protocol __DefaultResponseDecodable {
     /// The decoder of this type.
     static var __defaultDecoder: ResponseDecoder<Self> { get }
@@ -45,16 +46,6 @@ extension ResponseDecoder where Value: Decodable & SendableMetatype {
     /// For generated code: the decoder of an endpoint returning `Value`.
     @inlinable
     public static func __returning(_ type: Value.Type) -> ResponseDecoder { .json(type) }
-}
-
-extension ResponseDecoder where Value: ResponseDecodable & SendableMetatype {
-    /// For generated code: the decoder of an endpoint returning `Value`.
-    public static func __returning(_ type: Value.Type) -> ResponseDecoder { .typed(type) }
-}
-
-extension ResponseDecoder where Value: ResponseDecodable & Decodable & SendableMetatype {
-    /// For generated code: the decoder of an endpoint returning `Value`.
-    public static func __returning(_ type: Value.Type) -> ResponseDecoder { .typed(type) }
 }
 
 extension ResponseDecoder where Value: __DefaultResponseDecodable {

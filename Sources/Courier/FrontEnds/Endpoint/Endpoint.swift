@@ -78,25 +78,17 @@ extension Endpoint where Response: Decodable & SendableMetatype {
     public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
 }
 
-extension Endpoint where Response: ResponseDecodable & SendableMetatype {
-    /// The response type reads the whole response itself.
-    public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
-}
-
-extension Endpoint where Response: ResponseDecodable & Decodable & SendableMetatype {
-    /// The response type reads the whole response itself.
-    public static var responseDecoder: ResponseDecoder<Response> { .__returning(Response.self) }
-}
-
 extension Endpoint where Response: __DefaultResponseDecodable {
     /// The decoder the type names: text for `String`, the bytes for `Data` (`nil` when empty for
-    /// `Data?`), the ``Response`` as it is, a ``StreamedResponse`` with its body unread, or a
-    /// typed stream's own decoder (Server-Sent Events, JSON Lines, JSON text sequences).
+    /// `Data?`), the ``Response`` as it is, a ``StreamedResponse`` with its body unread, a
+    /// typed stream's own decoder (Server-Sent Events, JSON Lines, JSON text sequences), or a
+    /// ``ResponseDecodable`` type's reading of the whole response.
     public static var responseDecoder: ResponseDecoder<Response> { Response.__defaultDecoder }
 }
 
 extension Endpoint where Response: __DefaultResponseDecodable & Decodable & SendableMetatype {
-    /// The decoder the type names rather than JSON: text for `String`, the bytes for `Data`.
+    /// The decoder the type names rather than JSON: text for `String`, the bytes for `Data`, a
+    /// ``ResponseDecodable`` type's own reading.
     public static var responseDecoder: ResponseDecoder<Response> { Response.__defaultDecoder }
 }
 

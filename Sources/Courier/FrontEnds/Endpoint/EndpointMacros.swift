@@ -52,7 +52,7 @@ public macro Endpoint(_ method: String, _ path: String) =
 /// Makes a struct a ``ResponseDecodable`` that reads each annotated property from the response,
 /// bodies in `format` (JSON unless given).
 @attached(extension, conformances: ResponseDecodable, names: named(init(from:decoder:)), named(acceptedContentType))
-public macro EndpointResponse(format: ResponseFormat? = nil) = #externalMacro(module: "CourierMacros", type: "ResponseStructMacro")
+public macro EndpointResponse(format: BodyFormat? = nil) = #externalMacro(module: "CourierMacros", type: "ResponseStructMacro")
 
 /// The body, decoded for 2xx and 3xx statuses (or those of `status`, `statuses`, `strategy`);
 /// `nil` for other statuses and empty bodies when optional.

@@ -35,7 +35,7 @@ public struct BodyProvider: Sendable {
 
     /// `multipart/form-data` parts.
     public static func multipart(_ form: MultipartForm) -> BodyProvider {
-        BodyProvider { request in request.setBody(form) }
+        BodyProvider { request in request.setParts(form) }
     }
 
     /// Text in `encoding`, labelled `contentType; charset=…` (`text/plain; charset=utf-8` unless

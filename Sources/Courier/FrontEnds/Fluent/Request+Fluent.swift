@@ -78,11 +78,6 @@ extension Request {
         modified { $0.retryPolicy = policy }
     }
 
-    /// A copy named `operationID` in logs, traces and errors.
-    public func named(_ operationID: String) -> Request {
-        modified { $0.operationID = operationID }
-    }
-
     /// A copy that checks the response with `check` before it is decoded, after the provider's
     /// validators; a thrown error fails the call as ``CourierError/Kind/validation``.
     public func validating(
