@@ -77,6 +77,18 @@ public enum FaultServer {
         closedConnections.withLockedValue { $0[name, default: 0] += 1 }
     }
 
+    private static let bytesSent = NIOLockedValueBox<[String: Int]>([:])
+
+    /// How many bytes of a ``ScriptStep/endless`` body the connections of `/script/<name>` have
+    /// handed to the kernel so far.
+    public static func bytesSent(ofScript name: String) -> Int {
+        bytesSent.withLockedValue { $0[name, default: 0] }
+    }
+
+    static func sent(_ count: Int, script name: String) {
+        bytesSent.withLockedValue { $0[name, default: 0] += count }
+    }
+
     /// The requests that arrived at `/script/<name>`, in order.
     public static func arrivals(ofScript name: String) -> [ScriptedArrival] {
         scripts.withLockedValue { $0[name]?.arrivals ?? [] }
@@ -178,6 +190,12 @@ public enum ScriptStep: Sendable {
     case stream(contentType: String, chunks: [String], gap: Duration = .milliseconds(2), end: StreamEnd = .finish)
     /// Does `step` after `delay`.
     indirect case after(Duration, ScriptStep)
+    /// A chunked `200` whose body never ends, written as fast as the connection takes it — no
+    /// pacing — until the client goes away; ``FaultServer/bytesSent(ofScript:)`` counts it.
+    case endless
+    /// Interim responses with the given `1xx` statuses, unasked (`103` with a `Link` field), then
+    /// `step`.
+    indirect case interim([Int], then: ScriptStep)
 }
 
 /// How a scripted stream ends.
@@ -304,7 +322,7 @@ private final class FaultHandler: ChannelInboundHandler {
         if path.hasPrefix("/script/") {
             let name = String(path.dropFirst("/script/".count))
             scriptsServed.insert(name)
-            perform(FaultServer.step(name, method: head.method, target: target, headers: head.headers), context)
+            perform(FaultServer.step(name, method: head.method, target: target, headers: head.headers), script: name, context)
             return
         }
         switch path {
@@ -359,7 +377,7 @@ private final class FaultHandler: ChannelInboundHandler {
         }
     }
 
-    private func perform(_ step: ScriptStep, _ context: ChannelHandlerContext) {
+    private func perform(_ step: ScriptStep, script name: String, _ context: ChannelHandlerContext) {
         switch step {
         case .answer(let status, let headers, let body):
             let fields = headers.map { "\($0.0): \($0.1)\r\n" }.joined()
@@ -378,9 +396,49 @@ private final class FaultHandler: ChannelInboundHandler {
         case .after(let delay, let step):
             context.eventLoop.assumeIsolated().scheduleTask(in: timeAmount(delay)) { [self] in
                 guard !closed else { return }
-                perform(step, context)
+                perform(step, script: name, context)
             }
+        case .endless:
+            write("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n", context)
+            endlessScript = name
+            pump(context)
+        case .interim(let statuses, let step):
+            write(statuses.map(Self.interimHead).joined(), context)
+            perform(step, script: name, context)
         }
+    }
+
+    private static func interimHead(_ status: Int) -> String {
+        switch status {
+        case 100: "HTTP/1.1 100 Continue\r\n\r\n"
+        case 102: "HTTP/1.1 102 Processing\r\n\r\n"
+        case 103: "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload; as=style\r\n\r\n"
+        default: "HTTP/1.1 \(status) Interim\r\n\r\n"
+        }
+    }
+
+    /// One chunk of an unpaced endless body: 256 KiB.
+    private static let fastChunk = ByteBuffer(bytes: Array("40000\r\n".utf8) + [UInt8](repeating: 0x62, count: 0x40000) + Array("\r\n".utf8))
+
+    /// The script whose unpaced endless body this connection is writing.
+    private var endlessScript: String?
+
+    /// Writes chunks while the channel takes them, and again each time it becomes writable: as
+    /// fast as the client reads, with nothing held back.
+    private func pump(_ context: ChannelHandlerContext) {
+        guard let name = endlessScript, !closed else { return }
+        while context.channel.isWritable {
+            let written = context.eventLoop.makePromise(of: Void.self)
+            let count = Self.fastChunk.readableBytes
+            written.futureResult.whenSuccess { FaultServer.sent(count, script: name) }
+            context.write(wrapOutboundOut(Self.fastChunk), promise: written)
+            context.flush()
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        pump(context)
+        context.fireChannelWritabilityChanged()
     }
 
     private func stream(_ chunks: ArraySlice<String>, gap: Duration, end: StreamEnd, _ context: ChannelHandlerContext) {

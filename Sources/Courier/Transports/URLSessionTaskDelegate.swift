@@ -23,6 +23,12 @@ final class TaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
         didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        if let status = (response as? HTTPURLResponse)?.statusCode, (100...199).contains(status), status != 101 {
+            // FoundationNetworking reports every interim head (100 Continue, 102 Processing,
+            // 103 Early Hints) as if it were the response; the final one follows.
+            completionHandler(.allow)
+            return
+        }
         let accepted = exchange(dataTask)?.receive(response) ?? false
         completionHandler(accepted ? .allow : .cancel)
     }

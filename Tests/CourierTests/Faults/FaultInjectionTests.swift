@@ -190,6 +190,23 @@ struct FaultInjectionTests {
 
     // MARK: Challenges, early answers, re-sends
 
+    @Test("Interim 100, 102 and 103 responses before the final 200 are passed over at once", .timeLimit(.minutes(1)), arguments: TransportKind.allCases)
+    func interimResponses(transport: TransportKind) async throws {
+        let name = "interim-\(transport.rawValue)"
+        let final = ScriptStep.answer(status: 200, headers: [("Content-Type", "text/plain")], body: "final")
+        FaultServer.script(name, [.interim([100, 102, 103], then: .after(.milliseconds(20), final))])
+        let provider = try await transport.faultProvider(idle: .seconds(10))
+        let outcome = await fault(within: .seconds(20)) {
+            let response = try await provider.send(Request(.get, "/script/\(name)", receiving: .response))
+            #expect(response.statusCode == 200)
+            #expect(response.bodyText == "final")
+            // The early hint's fields belong to the 103, not to the final response.
+            #expect(!response.headers.contains { $0.name.canonicalName == "link" })
+        }
+        #expect(outcome.error == nil, "\(String(describing: outcome.error))")
+        #expect(outcome.elapsed < .seconds(3), "the answer took \(outcome.elapsed)")
+    }
+
     @Test("A 401 with a Basic or a Bearer challenge comes back at once as a status error", arguments: TransportKind.allCases)
     func challenges(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()

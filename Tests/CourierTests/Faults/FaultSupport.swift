@@ -82,6 +82,16 @@ func fault(
     }
 }
 
+/// Whether `condition` holds within `deadline`, asked every 10 ms.
+func eventually(within deadline: Duration, _ condition: @Sendable () -> Bool) async -> Bool {
+    let end = ContinuousClock.now + deadline
+    while ContinuousClock.now < end {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
 extension TransportKind {
     /// A provider for the fault server on this transport, waiting at most `idle` for a byte.
     func faultProvider(idle: Duration = .seconds(2), port given: Int? = nil) async throws -> Provider {
