@@ -9,14 +9,22 @@ import OpenAPIRuntime
 ///
 /// There is no flow control: FoundationNetworking stops with a fatal error when a task is
 /// suspended while data for it is still queued, so the backlog is bounded by
-/// `maxUnreadBytes` instead. URLSession runs `cancel` synchronously on its own queue, so it is
-/// called from a dispatch queue, never from the reader's task or the delegate's queue.
+/// `maxUnreadBytes` instead.
+///
+/// A task is cancelled at most once, on its session's calls queue (URLSession waits for its
+/// own work queue there), and never once it has ended: FoundationNetworking stops the process
+/// when a cancellation reaches a task that has left its session.
 final class Exchange: Sendable {
     private struct State {
         var head: CheckedContinuation<(HTTPResponse, HTTPBody?), any Error>?
         var body: AsyncThrowingStream<ArraySlice<UInt8>, any Error>.Continuation?
+        /// The task while it runs: `nil` before it is made and once it has ended.
         var task: URLSessionDataTask?
+        var calls: SessionCalls?
+        /// The exchange is no longer wanted: its caller or its reader went away.
         var cancelled = false
+        /// The task's cancellation has been asked for (or the task was never resumed).
+        var cancelRequested = false
         var unread = 0
         var delivered = 0
         var finished = false
@@ -27,16 +35,26 @@ final class Exchange: Sendable {
     let maxUnreadBytes: Int
     let maxInflation: Int
     let hasBody: Bool
+    /// For a body read whole, its limit: the task stops as soon as more has arrived, rather than
+    /// when the reader, which lags behind libcurl, gets there.
+    let wholeLimit: Int?
     private let state = Locked(State())
 
-    init(maxUnreadBytes: Int, maxInflation: Int, hasBody: Bool) {
+    init(maxUnreadBytes: Int, maxInflation: Int, hasBody: Bool, wholeLimit: Int? = nil) {
         self.maxUnreadBytes = maxUnreadBytes
         self.maxInflation = maxInflation
         self.hasBody = hasBody
+        self.wholeLimit = wholeLimit
     }
 
+    /// Waits for the head with `continuation`; resumes it at once when the exchange was
+    /// cancelled before it began.
     func start(_ continuation: CheckedContinuation<(HTTPResponse, HTTPBody?), any Error>) {
-        state.withLock { $0.head = continuation }
+        let cancelled = state.withLock { state in
+            if !state.cancelled { state.head = continuation }
+            return state.cancelled
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
     }
 
     /// Takes the lock once: whatever was written under it before is visible after.
@@ -44,33 +62,58 @@ final class Exchange: Sendable {
         state.withLock { _ in }
     }
 
-    /// Keeps `task`; `false` when the exchange was cancelled before it had one, in which case
-    /// the caller has its cancellation already.
-    func attach(_ task: URLSessionDataTask) -> Bool {
+    /// Keeps `task`, made on `calls`' session; `false` when the exchange was cancelled before it
+    /// had one: the caller then cancels the task instead of resuming it, and has its
+    /// cancellation already.
+    func attach(_ task: URLSessionDataTask, calls: SessionCalls) -> Bool {
         let cancelled = state.withLock { state in
             state.task = task
+            state.calls = calls
+            state.cancelRequested = state.cancelled
             return state.cancelled
         }
         if cancelled { fail(CancellationError()) }
         return !cancelled
     }
 
-    /// Stops the task, from a global queue: a `cancel` that URLSession holds up must not hold
-    /// up anything else.
+    /// Whether the exchange still wants a task: `false` once it was cancelled.
+    var wantsTask: Bool {
+        state.withLock { !$0.cancelled }
+    }
+
+    /// Ends the exchange at once with a `CancellationError` — the caller does not wait for
+    /// URLSession — and stops the task, unless it has ended or its cancellation was asked for
+    /// already.
     func cancel() {
-        let task = state.withLock { state in
+        let running: (URLSessionDataTask, SessionCalls)? = state.withLock { state in
             state.cancelled = true
-            return state.task
+            guard !state.cancelRequested, let task = state.task, let calls = state.calls else { return nil }
+            state.cancelRequested = true
+            return (task, calls)
         }
-        guard let task else { return }
-        DispatchQueue.global().async { task.cancel() }
+        fail(CancellationError())
+        guard let (task, calls) = running else { return }
+        calls.async {
+            // Asked again at the last moment: the task may have ended while this waited.
+            guard self.state.withLock({ $0.task != nil }) else { return }
+            task.cancel()
+        }
+    }
+
+    /// Runs `work` on the session's calls queue: for a call that waits for the session.
+    func onSessionQueue(_ work: @escaping @Sendable () -> Void) {
+        if let calls = state.withLock({ $0.calls }) {
+            calls.async(work)
+        } else {
+            DispatchQueue.global().async(execute: work)
+        }
     }
 
     /// The head arrived: returns it with a body that streams what follows. `false` refuses it.
     @discardableResult
     func receive(_ response: URLResponse, withBody: Bool = true) -> Bool {
         guard let response = response as? HTTPURLResponse else {
-            fail(URLError(.badServerResponse))
+            abandon(URLError(.badServerResponse))
             return false
         }
         var fields = HTTPFields()
@@ -87,7 +130,7 @@ final class Exchange: Sendable {
         }
         let declared = Set(lengths.flatMap { $0.split(separator: ",").map { $0.trimmingWhitespace() } })
         if declared.count > 1 {
-            fail(ConflictingContentLength(values: lengths.joined(separator: ", ")))
+            abandon(ConflictingContentLength(values: lengths.joined(separator: ", ")))
             return false
         }
         let head = HTTPResponse(status: .init(code: response.statusCode), headerFields: fields)
@@ -144,24 +187,46 @@ final class Exchange: Sendable {
     }
 
     func receive(_ data: Data) {
-        let problem: (any Error)? = state.withLock { state in
-            guard !state.finished else { return nil }
+        let outcome: Received = state.withLock { state in
+            guard !state.finished, !state.cancelled else { return .dropped }
             state.unread += data.count
             state.delivered += data.count
             if let limit = state.inflationLimit, state.delivered > limit {
-                return DecompressionLimitExceeded(ratio: maxInflation, limit: limit)
+                return .refused(DecompressionLimitExceeded(ratio: maxInflation, limit: limit))
             }
-            guard state.unread <= maxUnreadBytes else { return URLSessionBodyOverrun(limit: maxUnreadBytes) }
+            guard state.unread <= maxUnreadBytes else { return .refused(URLSessionBodyOverrun(limit: maxUnreadBytes)) }
             state.body?.yield(ArraySlice(data))
-            return nil
+            if let limit = wholeLimit, state.delivered > limit {
+                // Its reader fails at this chunk, the limit passed: the rest is not wanted.
+                state.body?.finish()
+                state.body = nil
+                state.finished = true
+                return .enough
+            }
+            return .kept
         }
-        if let problem {
-            fail(problem)
-            cancel()
+        switch outcome {
+        case .kept, .dropped: break
+        case .refused(let problem): abandon(problem)
+        case .enough: cancel()
         }
     }
 
+    /// What became of a chunk.
+    private enum Received {
+        /// Handed to the reader.
+        case kept
+        /// Not wanted: the exchange is over.
+        case dropped
+        /// The body is refused for this reason.
+        case refused(any Error)
+        /// Handed to the reader, which takes no more after it.
+        case enough
+    }
+
+    /// The task ended: it is never cancelled from now on.
     func complete(_ error: (any Error)?) {
+        state.withLock { $0.task = nil }
         if let error {
             fail(error)
         } else {
@@ -173,6 +238,13 @@ final class Exchange: Sendable {
             head?.resume(throwing: URLError(.badServerResponse))
             body?.finish()
         }
+    }
+
+    /// Fails the exchange with `error` and stops its task: FoundationNetworking on Linux ignores
+    /// a delegate's refusal of a response, so the task would go on receiving.
+    private func abandon(_ error: any Error) {
+        fail(error)
+        cancel()
     }
 
     private func fail(_ error: any Error) {

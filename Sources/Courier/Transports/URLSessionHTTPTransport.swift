@@ -32,7 +32,7 @@ public import OpenAPIRuntime
 /// AsyncHTTPClient.
 public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     /// The session idempotent requests share.
-    public let session: URLSession
+    public var session: URLSession { calls.session }
     /// The configuration of ``session``, also used for the one-off sessions of non-idempotent
     /// requests on Linux.
     let configuration: URLSessionConfiguration
@@ -42,10 +42,17 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     /// past that it fails with `DecompressionLimitExceeded`.
     public let maxInflation: Int
     private let delegate: TaskDelegate
+    /// ``session`` with the queue that Courier's calls into it are made on.
+    private let calls: SessionCalls
 
     /// A transport on a new session made from `configuration`: by default an ephemeral one that
     /// keeps no cookies, no cache and no credentials. Redirects are never followed by URLSession
     /// itself; Courier follows them under its ``RedirectPolicy``.
+    ///
+    /// The session is made from a copy of `configuration`. On Linux that copy has no `URLCache`:
+    /// FoundationNetworking looks a task up in the cache on a background queue, and a
+    /// cancellation that arrives meanwhile can reach the task after it has left its session,
+    /// which stops the process (swift-corelibs-foundation issue 3296).
     public init(
         configuration: URLSessionConfiguration? = nil,
         maxUnreadBytes: Int = 16 * 1024 * 1024,
@@ -53,14 +60,37 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     ) {
         let delegate = TaskDelegate()
         self.delegate = delegate
-        let configuration = configuration ?? Self.statelessConfiguration()
+        let configuration = Self.ownConfiguration(configuration)
         self.configuration = configuration
         self.maxUnreadBytes = maxUnreadBytes
         self.maxInflation = maxInflation
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.calls = SessionCalls(URLSession(configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue()))
     }
 
     deinit { session.finishTasksAndInvalidate() }
+
+    /// A copy of `given`, or ``statelessConfiguration()`` when none is given; on Linux, without
+    /// a `URLCache` in either case.
+    static func ownConfiguration(_ given: URLSessionConfiguration?) -> URLSessionConfiguration {
+        guard let own = given?.copy() as? URLSessionConfiguration else { return statelessConfiguration() }
+        #if canImport(FoundationNetworking)
+        own.urlCache = nil
+        #endif
+        return own
+    }
+
+    /// How many of this transport's tasks have not been reported complete yet.
+    package var tasksInFlight: Int { delegate.count }
+
+    /// The delegate queue of this transport's sessions: on Linux one that runs each callback in
+    /// place, as libcurl receives (``InlineDelegateQueue``); elsewhere URLSession's own.
+    static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+        InlineDelegateQueue()
+        #else
+        nil
+        #endif
+    }
 
     /// An ephemeral configuration with cookies, cache and credential storage switched off, so
     /// that nothing is shared with `URLSession.shared`, nothing is written to disk and no state
@@ -92,45 +122,50 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
         }
     }
 
-    private func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, idle: Duration?, maxUnread: Int) async throws -> (HTTPResponse, HTTPBody?) {
+    private func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, idle: Duration?, maxUnread: Int, wholeLimit: Int? = nil
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         var urlRequest = try Self.urlRequest(request, baseURL: baseURL)
         if let idle {
             let (seconds, attoseconds) = idle.components
             urlRequest.timeoutInterval = Double(seconds) + Double(attoseconds) / 1e18
         }
-        if let body {
-            // URLSession on Linux cannot stream a request body of unknown length; the request
-            // body is the caller's own, so it is read into memory.
-            var data = Data()
-            if case .known(let length) = body.length { data.reserveCapacity(Int(clamping: length)) }
-            for try await chunk in body { data.append(contentsOf: chunk) }
-            urlRequest.httpBody = data
-        }
+        if let body { try await Self.attach(body, to: &urlRequest) }
         #if canImport(FoundationNetworking)
         if !request.method.isIdempotent {
             // A session of its own has a connection cache of its own: this request goes on a new
             // connection, which libcurl never re-sends on.
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
-            return try await run(urlRequest, method: request.method, maxUnread: maxUnread, oneOff: true)
+            return try await run(urlRequest, method: request.method, maxUnread: maxUnread, wholeLimit: wholeLimit, oneOff: true)
         }
         #endif
-        return try await run(urlRequest, method: request.method, maxUnread: maxUnread, oneOff: false)
+        return try await run(urlRequest, method: request.method, maxUnread: maxUnread, wholeLimit: wholeLimit, oneOff: false)
     }
 
-    private func run(_ urlRequest: URLRequest, method: HTTPRequest.Method, maxUnread: Int, oneOff: Bool) async throws -> (HTTPResponse, HTTPBody?) {
-        let exchange = Exchange(maxUnreadBytes: maxUnread, maxInflation: maxInflation, hasBody: method != .head)
-        let (session, configuration, delegate) = (self.session, self.configuration, self.delegate)
+    private func run(
+        _ urlRequest: URLRequest, method: HTTPRequest.Method, maxUnread: Int, wholeLimit: Int?, oneOff: Bool
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let exchange = Exchange(maxUnreadBytes: maxUnread, maxInflation: maxInflation, hasBody: method != .head, wholeLimit: wholeLimit)
+        let delegate = self.delegate
+        let calls = oneOff ? SessionCalls(URLSession(configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())) : self.calls
         let answer = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 exchange.start(continuation)
-                // FoundationNetworking makes and starts a task synchronously on the session's
-                // queue, which a busy transfer can hold for long: never on the cooperative pool.
-                DispatchQueue.global().async {
-                    let owner = oneOff ? URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil) : session
-                    let task = owner.dataTask(with: urlRequest)
-                    delegate.register(exchange, for: task)
-                    if exchange.attach(task) { task.resume() } else { task.cancel() }
-                    if oneOff { owner.finishTasksAndInvalidate() }
+                calls.async {
+                    // The transport stays until its task exists: once its deinit has invalidated
+                    // the session, asking that session for a task stops the process.
+                    withExtendedLifetime(self) {
+                        defer { if oneOff { calls.session.finishTasksAndInvalidate() } }
+                        // Cancelled while this waited: the caller has its answer already, and a
+                        // streamed request body is not read.
+                        guard exchange.wantsTask else {
+                            urlRequest.httpBodyStream?.close()
+                            return
+                        }
+                        let task = calls.session.dataTask(with: urlRequest)
+                        delegate.register(exchange, for: task)
+                        if exchange.attach(task, calls: calls) { task.resume() } else { task.cancel() }
+                    }
                 }
             }
         } onCancel: {
@@ -159,5 +194,14 @@ extension URLSessionHTTPTransport: BoundableTransport {
     /// up to `bodyLimit`; a stream is not bound by it).
     func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
         Bounded(base: self, idle: timeouts.idle, maxUnread: max(bodyLimit, maxUnreadBytes))
+    }
+}
+
+extension URLSessionHTTPTransport.Bounded: WholeBodyTransport {
+    /// The body as it streams, for the pipeline to read whole up to `limit`: the task stops as
+    /// soon as more than `limit` bytes have arrived, while the reader catches up.
+    func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (HTTPResponse, Reply.Body) {
+        let (head, body) = try await base.send(request.head, body: request.body, baseURL: request.baseURL, idle: idle, maxUnread: maxUnread, wholeLimit: limit)
+        return (head, .stream(body))
     }
 }

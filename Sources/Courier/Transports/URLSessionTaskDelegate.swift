@@ -13,6 +13,11 @@ final class TaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
         exchanges.withLock { $0[ObjectIdentifier(task)] = exchange }
     }
 
+    /// How many tasks have not been reported complete yet.
+    var count: Int {
+        exchanges.withLock { $0.count }
+    }
+
     private func exchange(_ task: URLSessionTask) -> Exchange? {
         exchanges.withLock { $0[ObjectIdentifier(task)] }
     }
@@ -83,8 +88,9 @@ final class TaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 exchange.receiveWithoutBody(response)
             }
         }
-        // Answered from another queue: FoundationNetworking cancels the task synchronously.
-        DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+        // Answered on the session's calls queue: FoundationNetworking cancels the task there and
+        // then, waiting for the session's work queue.
+        exchange.onSessionQueue { completionHandler(.cancelAuthenticationChallenge, nil) }
     }
 }
 
