@@ -283,8 +283,10 @@ public enum TestServer {
             return Response(status: .found, headers: headers)
         }
         router.get("/loop") { _, _ in Response(status: .found, headers: [.location: "/loop"]) }
+        // Far longer than any test's bound on a timeout or a cancel that ends it, so that only
+        // the timeout or the cancel can end the call, however slowly the machine runs.
         router.get("/slow") { _, _ in
-            try await Task.sleep(for: .seconds(5))
+            try await Task.sleep(for: .seconds(30))
             return json("{}")
         }
         return router

@@ -111,7 +111,8 @@ struct AuthenticatorTests {
         let log = RefreshLog()
         let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log, delay: .milliseconds(100)))
         async let slow = provider.send(Request(.get, "/script/\(name)", receiving: .text).header(try #require(HTTPField.Name("X-Slow")), "1"))
-        try await Task.sleep(for: .milliseconds(50))
+        // The straggler has gone with the stale credential before the other request starts.
+        #expect(await eventually(within: .seconds(30)) { FaultServer.arrivals(ofScript: name).count == 1 }, "the straggler never arrived")
         let fast = try await provider.send(Request(.get, "/script/\(name)", receiving: .text))
         #expect(fast == "secret")
         #expect(try await slow == "secret")
@@ -141,13 +142,15 @@ struct AuthenticatorTests {
         guardedScript(name, accepting: "fresh")
         let log = RefreshLog()
         let provider = try await transport.faultProvider(idle: .seconds(10)).authenticated(with: authenticator(log, delay: .seconds(60)))
-        let started = ContinuousClock.now
         let task = Task { try await provider.send(Request(.get, "/script/\(name)", receiving: .text)) }
-        try await Task.sleep(for: .milliseconds(300))
+        // Cancel once the 401 has come back and the refresh has started, however long that takes.
+        #expect(await eventually(within: .seconds(30)) { log.refreshes == 1 }, "the refresh never started")
+        let cancelled = ContinuousClock.now
         task.cancel()
         let result = await task.result
         #expect((result.failure as? CourierError)?.kind == .cancelled)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // The refresh hangs for 60 s: the request stops waiting at the cancel, not at its end.
+        #expect(ContinuousClock.now - cancelled < .seconds(5))
         #expect(log.refreshes == 1)
     }
 

@@ -36,6 +36,21 @@ func scriptName(_ test: String, _ transport: TransportKind) -> String {
     "\(test)-\(transport.rawValue)-\(UUID().uuidString.prefix(8))"
 }
 
+/// The continuous clock, counting the waits begun on it: a test waits for a retry's wait to begin.
+final class CountingClock: Clock, Sendable {
+    private let base = ContinuousClock()
+    private let begun = Locked(0)
+
+    var waitsBegun: Int { begun.withLock { $0 } }
+    var now: ContinuousClock.Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+        begun.withLock { $0 += 1 }
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+}
+
 /// Retries on both transports and in all three front-ends, against scripted failures on the fault
 /// server, whose arrivals are counted; waits are checked on a recording clock.
 @Suite("Retries: what is retried, how long Courier waits, and what it never does", .serialized, .timeLimit(.minutes(3)))
@@ -174,10 +189,12 @@ struct RetryTests {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        FaultServer.script(dated, [.answer(status: 503, headers: [("Retry-After", formatter.string(from: Date().addingTimeInterval(5)))]), .answer(status: 200, body: "ok")])
+        // 20 s ahead (waited on the recording clock, so at once): the wait is what is left of it
+        // when the 503 is read, more than 10 s unless the first attempt took that long.
+        FaultServer.script(dated, [.answer(status: 503, headers: [("Retry-After", formatter.string(from: Date().addingTimeInterval(20)))]), .answer(status: 200, body: "ok")])
         #expect(try await provider.send(Request(.get, "/script/\(dated)", receiving: .text)) == "ok")
         let wait = try #require(clock.waits.first)
-        #expect(wait > .seconds(3) && wait <= .seconds(5), "\(wait)")
+        #expect(wait > .seconds(10) && wait <= .seconds(20), "\(wait)")
 
         let long = scriptName("long", transport)
         FaultServer.script(long, [.answer(status: 429, headers: [("Retry-After", "3600")]), .answer(status: 200)])
@@ -189,9 +206,11 @@ struct RetryTests {
         #expect(FaultServer.arrivals(ofScript: long).count == 1)
 
         let late = scriptName("late", transport)
-        FaultServer.script(late, [.answer(status: 503, headers: [("Retry-After", "10")]), .answer(status: 200)])
+        // Under the policy's 30 s cap but past the 20 s total, which leaves the first attempt
+        // all the time a slow machine needs.
+        FaultServer.script(late, [.answer(status: 503, headers: [("Retry-After", "25")]), .answer(status: 200)])
         let outOfTime = await #expect(throws: CourierError.self) {
-            try await provider.send(Request(.get, "/script/\(late)", receiving: .text).timeout(.seconds(5)))
+            try await provider.send(Request(.get, "/script/\(late)", receiving: .text).timeout(.seconds(20)))
         }
         #expect(outOfTime?.response?.statusCode == 503)
         #expect(outOfTime?.retryStoppedBecause?.contains("total timeout") == true)
@@ -206,13 +225,15 @@ struct RetryTests {
         var provider = try await transport.faultProvider(idle: .seconds(30))
         provider.retryPolicy = RetryPolicy(maxAttempts: 3, jitter: .none)
         let configured = provider
-        let outcome = await fault(within: .seconds(15)) {
+        // The stall would last the provider's 30 s idle bound: only the 2 s total ends it before
+        // the 25 s deadline, with room for a slow machine.
+        let outcome = await fault(within: .seconds(25)) {
             _ = try await configured.send(Request(.get, "/script/\(name)", receiving: .text).timeout(.seconds(2)))
         }
         #expect(outcome.error?.kind == .timeout)
         #expect(outcome.error?.attempts.map { $0.status?.code } == [503])
         #expect(outcome.error?.attempts.first?.wait == .seconds(1))
-        #expect(outcome.elapsed < .seconds(5))
+        #expect(outcome.elapsed < .seconds(20))
         #expect(FaultServer.arrivals(ofScript: name).count == 2)
     }
 
@@ -260,7 +281,8 @@ struct RetryTests {
         }
         let (unbounded, _) = try await arrivals(budget: nil)
         #expect(unbounded == requests * 3)
-        let (bounded, reasons) = try await arrivals(budget: RetryBudget(ratio: 0.1, minimum: 5))
+        // A window far longer than the run, so that no slot leaves it however slow the run is.
+        let (bounded, reasons) = try await arrivals(budget: RetryBudget(ratio: 0.1, minimum: 5, window: .seconds(3600)))
         // Each request deposits before it may withdraw: at most 5 + 10 % of 40 retries.
         #expect(bounded >= requests + 5 && bounded <= requests + 5 + 4, "\(bounded)")
         #expect(reasons.last??.contains("budget is spent") == true)
@@ -272,12 +294,20 @@ struct RetryTests {
         let name = scriptName("default-budget", transport)
         FaultServer.script(name, [.answer(status: 503)])
         let (provider, _) = try await provider(transport, .standard)
+        let started = ContinuousClock.now
         for _ in 0..<requests {
             _ = try? await provider.send(Request(.get, "/script/\(name)", receiving: .text))
         }
+        let elapsed = ContinuousClock.now - started
         let arrivals = FaultServer.arrivals(ofScript: name).count
-        // 20 % of 500 requests plus the floor of 10, as long as the run stays inside the window.
-        #expect(arrivals >= requests + 10 && arrivals <= requests + 10 + 100, "\(arrivals)")
+        // The budget counts the last 10 s in slots of 1 s, so a run shorter than 9 s is inside one
+        // window: 20 % of 500 requests plus the floor of 10. A slower run (a loaded machine, a
+        // sanitizer) gets the floor again in each further window, and a window may also count the
+        // requests of the one before it: at most twice 20 %, still far from 3 per call.
+        let ceiling = elapsed < .seconds(9)
+            ? requests + 10 + requests / 5
+            : requests + 10 * (Int((elapsed / .seconds(10)).rounded(.up)) + 1) + 2 * requests / 5
+        #expect(arrivals >= requests + 10 && arrivals <= ceiling, "\(arrivals) arrivals in \(elapsed)")
         print("default budget, \(transport): \(arrivals) arrivals for \(requests) requests (\(Double(arrivals) / Double(requests)) per request)")
     }
 
@@ -287,13 +317,16 @@ struct RetryTests {
         FaultServer.script(name, [.answer(status: 503, headers: [("Retry-After", "20")]), .answer(status: 200)])
         var provider = try await transport.faultProvider(idle: .seconds(5))
         provider.retryPolicy = RetryPolicy(maxAttempts: 3, jitter: .none)
+        let clock = CountingClock()
+        provider.clock = clock
         let configured = provider
-        let started = ContinuousClock.now
         let task = Task { try await configured.send(Request(.get, "/script/\(name)", receiving: .text)) }
-        try await Task.sleep(for: .milliseconds(500))
+        // Cancel once the 20 s wait the 503 asked for has begun, however long the first attempt took.
+        #expect(await eventually(within: .seconds(30)) { clock.waitsBegun == 1 }, "the backoff wait never began")
+        let cancelled = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - cancelled < .seconds(5))
         #expect((result.failure as? CourierError)?.kind == .cancelled)
         #expect(FaultServer.arrivals(ofScript: name).count == 1)
     }

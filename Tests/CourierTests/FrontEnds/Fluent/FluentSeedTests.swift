@@ -34,7 +34,7 @@ struct FluentSeedTests {
     @Test("A fluent request streams and downloads with its authentication and timeout", arguments: TransportKind.allCases)
     func streamKeepsEverything(transport: TransportKind) async throws {
         let provider = try await transport.provider()
-        let base = Request(.get, "/echo/stream", receiving: .none).authenticated(with: .bearer("secret")).timeout(.seconds(5))
+        let base = Request(.get, "/echo/stream", receiving: .none).authenticated(with: .bearer("secret")).timeout(.seconds(30))
         let streamed = try await provider.send(base.receiving(.stream))
         let echo = try JSONDecoder().decode(Echo.self, from: try await streamed.collect(upTo: 1 << 20))
         #expect(echo.header("authorization") == "Bearer secret")
