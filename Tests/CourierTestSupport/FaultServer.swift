@@ -469,9 +469,9 @@ private final class FaultHandler: ChannelInboundHandler {
     }
 
     /// 64 KiB chunks, each written a millisecond after the one before is flushed — at most
-    /// 64 MB/s, faster than most networks — until the client goes away. Unpaced, a server in the
-    /// same process outruns libcurl on loopback so completely that FoundationNetworking's queue
-    /// never gets to a cancellation.
+    /// 64 MB/s, faster than most networks — until the client goes away. The unpaced body of
+    /// ``ScriptStep/endless`` outruns libcurl on loopback, so that FoundationNetworking's queue
+    /// takes a cancellation late; `fastEndlessBody` measures how late.
     private func endless(_ context: ChannelHandlerContext) {
         let chunk = ByteBuffer(bytes: Array("10000\r\n".utf8) + [UInt8](repeating: 0x61, count: 0x10000) + Array("\r\n".utf8))
         func next() {
