@@ -26,6 +26,37 @@ enum CourierDiagnostic: String, DiagnosticMessage {
     case unannotatedRequestProperty
     case responseOnNonStruct
     case unannotatedResponseProperty
+    // Both struct macros.
+    case twoPropertyAttributes
+    case attributeOnStaticProperty
+    case attributeOnSeveralProperties
+    case nameNotStringLiteral
+    case emptyName
+    case propertyTypeMismatch
+    // `@Endpoint`.
+    case invalidMethodName
+    case lowercaseMethodName
+    case methodAttributeOnStruct
+    case multipartOnStruct
+    case ownMakeRequest
+    case optionalPathParameter
+    case placeholderFilledTwice
+    case fieldNamedTwice
+    case requestPartTwice
+    case methodReplacedByProperty
+    case absoluteURLAndRequestPath
+    case pathReplacedByAbsoluteURL
+    // `@EndpointResponse`.
+    case responsePartTwice
+    case severalStatusFilters
+    case invalidStatusCode
+    case sameStatusesAsOtherBody
+    case overlappingStatuses
+    case bodyForFailingStatus
+    case requiredBodyBesideOthers
+    case untypedResponseProperty
+    case computedResponseProperty
+    case initializedLetResponseProperty
 
     var message: String {
         switch self {
@@ -75,13 +106,75 @@ enum CourierDiagnostic: String, DiagnosticMessage {
             "@EndpointResponse can only be attached to a struct"
         case .unannotatedResponseProperty:
             "this stored property has no source in the response; mark it @ResponseBody, @ResponseErrorBody, @ResponseHeader, @ResponseStatusCode, @ResponseCookies or @NestedResponse"
+        case .twoPropertyAttributes:
+            "a property can have only one of these attributes, which says where its value goes; remove all but one"
+        case .attributeOnStaticProperty:
+            "a static property belongs to no one value, so the macro does not read it; make it an instance property"
+        case .attributeOnSeveralProperties:
+            "this attribute applies to one property with a plain name; declare each property on a line of its own with its own attribute"
+        case .nameNotStringLiteral:
+            "the name must be a string literal without interpolation, so that it can be checked at compile time"
+        case .emptyName:
+            "the name is empty; give one, or leave name: out to use the property's"
+        case .propertyTypeMismatch:
+            "this property's type is not the one its attribute reads or writes; change the type"
+        case .invalidMethodName:
+            "this is not a valid method name; use letters, digits and !#$%&'*+-.^_`|~ only, or a method such as .get"
+        case .lowercaseMethodName:
+            "method names are case-sensitive and this one is sent as written, not as the standard upper-case method"
+        case .methodAttributeOnStruct:
+            "a method attribute belongs to a function of an @API protocol, and @Endpoint does not read it; give the method and path to @Endpoint"
+        case .multipartOnStruct:
+            "@Multipart does not apply to a request struct; give the body as a MultipartForm property marked @RequestBody"
+        case .ownMakeRequest:
+            "@Endpoint writes makeRequest() from the annotated properties; remove this one, or remove @Endpoint and conform to Endpoint yourself"
+        case .optionalPathParameter:
+            "a path value cannot be left out, so a nil here fails the request when it is sent; make the property non-optional"
+        case .placeholderFilledTwice:
+            "another @PathParameter already fills this placeholder, and only one value can; remove one or give each its own placeholder with name:"
+        case .fieldNamedTwice:
+            "another body field has this name, and the body holds each name once; give one of them another name with name:"
+        case .requestPartTwice:
+            "a request has one method, one path and one absolute URL; remove all but one of these properties"
+        case .methodReplacedByProperty:
+            "the @RequestHTTPMethod property replaces this method on every request, so it is never sent; give the method as the property's initial value"
+        case .absoluteURLAndRequestPath:
+            "an @AbsoluteURL replaces the path, so it cannot stand beside a @RequestPath that sets one per value; keep one of the two"
+        case .pathReplacedByAbsoluteURL:
+            "a non-optional @AbsoluteURL replaces this path on every request, so it is never sent; remove the path, or make the URL optional to fall back on it"
+        case .responsePartTwice:
+            "another property already reads this part of the response, so both always hold the same value; remove this one"
+        case .severalStatusFilters:
+            "a body is read for the statuses of one of status:, statuses: or strategy:, and the others would be ignored; keep one"
+        case .invalidStatusCode:
+            "a status code is a number from 100 to 599"
+        case .sameStatusesAsOtherBody:
+            "another body is read for exactly these statuses, so one response would fill both; remove one, or give each its own statuses"
+        case .overlappingStatuses:
+            "another body is also read for some of these statuses, so one response fills both; give the bodies statuses that do not overlap"
+        case .bodyForFailingStatus:
+            "a response without @ResponseErrorBody throws on a status outside 200–299 before any body is read, so this body never is; read it with @ResponseErrorBody"
+        case .requiredBodyBesideOthers:
+            "a non-optional body fails the whole response on every status it is not read for, so the response's other statuses never reach you; make it optional"
+        case .untypedResponseProperty:
+            "the macro reads a property as its written type; write the type, such as ': Item?'"
+        case .computedResponseProperty:
+            "a computed property stores nothing, so nothing can be read into it; make it a stored 'var' or remove the attribute"
+        case .initializedLetResponseProperty:
+            "a 'let' with an initial value cannot be set from the response; make it 'var', or remove the initial value"
         }
     }
 
     var diagnosticID: MessageID { MessageID(domain: "Courier", id: rawValue) }
 
     var severity: DiagnosticSeverity {
-        self == .pathWithoutLeadingSlash || self == .unannotatedRequestProperty ? .warning : .error
+        switch self {
+        case .pathWithoutLeadingSlash, .unannotatedRequestProperty, .lowercaseMethodName, .optionalPathParameter,
+            .pathReplacedByAbsoluteURL, .responsePartTwice, .overlappingStatuses:
+            .warning
+        default:
+            .error
+        }
     }
 }
 

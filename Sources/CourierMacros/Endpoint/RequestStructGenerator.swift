@@ -9,27 +9,31 @@ enum RequestStructGenerator {
         for property in ordered {
             let key = APIGenerator.literal(property.key)
             let value = "self.\(APIGenerator.reference(property.name))"
+            // Each line that reads the property stands at the property's declaration, so that a
+            // type it cannot take is reported there and not inside the expansion.
+            let at = property.sourceLocation.map { [$0] } ?? []
             switch property.kind {
-            case .pathParameter: lines.append("request.addParameter(\(key), value: \(value))")
-            case .queryItem: lines.append("request.addQuery(\(key), value: \(value))")
-            case .queryFlag: lines.append("if \(value) { request.addRawQuery(\(key), value: nil) }")
-            case .queryItems: lines.append("request.__addQueryItems(\(value))")
-            case .requestHeader: lines.append("request.addHeader(\(key), value: \(value))")
-            case .requestHeaders: lines.append("request.__setHeaders(\(value))")
-            case .requestCookies: lines.append("request.addCookies(\(value))")
+            case .pathParameter: lines += at + ["request.addParameter(\(key), value: \(value))"]
+            case .queryItem: lines += at + ["request.addQuery(\(key), value: \(value))"]
+            case .queryFlag: lines += at + ["if \(value)\(property.isOptional ? " == true" : "") { request.addRawQuery(\(key), value: nil) }"]
+            case .queryItems: lines += at + ["request.__addQueryItems(\(value))"]
+            case .requestHeader: lines += at + ["request.addHeader(\(key), value: \(value))"]
+            case .requestHeaders: lines += at + ["request.__setHeaders(\(value))"]
+            case .requestCookies: lines += at + ["request.addCookies(\(value))"]
             case .requestBody:
-                lines.append(property.format.map { "request.setBody(\(value), as: \($0))" } ?? "request.__setBody(\(value))")
-            case .bodyField: lines.append("request.addField(\(key), value: \(value))")
+                lines += at + [property.format.map { "request.setBody(\(value), as: \($0))" } ?? "request.__setBody(\(value))"]
+            case .bodyField: lines += at + ["request.addField(\(key), value: \(value))"]
             case .param:
                 lines.append("switch request.method {")
-                lines.append("case .get, .head, .delete: request.addQuery(\(key), value: \(value))")
-                lines.append("default: request.addField(\(key), value: \(value))")
+                lines += ["case .get, .head, .delete:"] + at + ["request.addQuery(\(key), value: \(value))"]
+                lines += ["default:"] + at + ["request.addField(\(key), value: \(value))"]
                 lines.append("}")
-            case .absoluteURL: lines.append("request.absoluteURL = \(value)")
-            case .method: lines.append("request.method = \(value)")
-            case .path: lines.append("request.path = \(value)")
+            case .absoluteURL: lines += at + ["request.absoluteURL = \(value)"]
+            case .method: lines += at + ["request.method = \(value)"]
+            case .path: lines += at + ["request.path = \(value)"]
             }
         }
+        if model.properties.contains(where: { $0.sourceLocation != nil }) { lines.append("#sourceLocation()") }
         let binding = lines.isEmpty ? "let" : "var"
         let start =
             "\(binding) request = Courier.RequestBuilder(method: \(model.method), path: \(APIGenerator.literal(model.path)), operationID: \(APIGenerator.literal(model.typeName)))"

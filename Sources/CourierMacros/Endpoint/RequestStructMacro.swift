@@ -32,7 +32,10 @@ struct RequestStructMacro: MemberMacro, ExtensionMacro {
         var parser = RequestStructParser()
         let model = parser.parse(structDecl, attribute: node)
         for diagnostic in parser.diagnostics { context.diagnose(diagnostic) }
-        guard let model, !parser.hasErrors else { return [] }
+        guard var model, !parser.hasErrors else { return [] }
+        for index in model.properties.indices {
+            model.properties[index].sourceLocation = model.properties[index].declaration.flatMap { SourceLocationDirective.at($0, in: context) }
+        }
         return [DeclSyntax(stringLiteral: RequestStructGenerator.generate(model))]
     }
 }

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// A struct annotated with `@Endpoint`, as parsed from its syntax.
 struct RequestStructModel {
     var typeName: String
@@ -20,10 +22,17 @@ struct RequestPropertyModel {
     var key: String
     /// `@RequestBody`'s format expression, when given.
     var format: String?
+    /// Whether the type is written as an optional.
+    var isOptional = false
+    /// Where the property is declared: the generated line that uses it is placed there, so that
+    /// the compiler reports a type the line cannot take on the property.
+    var declaration: Syntax? = nil
+    /// `#sourceLocation(file:line:)` of ``declaration``, filled in by the macro.
+    var sourceLocation: String? = nil
 }
 
 /// The property attributes of a request struct.
-enum RequestMarker: String {
+enum RequestMarker: String, PropertyMarker {
     case pathParameter = "PathParameter"
     case queryItem = "QueryItem"
     case queryFlag = "QueryFlag"
@@ -37,4 +46,18 @@ enum RequestMarker: String {
     case absoluteURL = "AbsoluteURL"
     case method = "RequestHTTPMethod"
     case path = "RequestPath"
+}
+
+extension RequestMarker {
+    var requiredType: RequiredType? {
+        switch self {
+        case .queryFlag: RequiredType(spelling: "Bool", allowsOptional: true)
+        case .queryItems, .requestHeaders: RequiredType(spelling: "[String: String]", allowsOptional: true)
+        case .requestCookies: RequiredType(spelling: "[Cookie]", allowsOptional: false)
+        case .absoluteURL: RequiredType(spelling: "URL", allowsOptional: true)
+        case .method: RequiredType(spelling: "HTTPRequest.Method", allowsOptional: false)
+        case .path: RequiredType(spelling: "String", allowsOptional: false)
+        case .pathParameter, .queryItem, .requestHeader, .requestBody, .bodyField, .param: nil
+        }
+    }
 }

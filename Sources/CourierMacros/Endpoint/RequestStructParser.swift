@@ -8,37 +8,51 @@ struct RequestStructParser {
 
     var hasErrors: Bool { diagnostics.contains { $0.diagMessage.severity == .error } }
 
+    /// A property with its attribute, as the checks of combinations see it.
+    struct Entry {
+        var property: StoredProperty
+        var attribute: AttributeSyntax
+        var model: RequestPropertyModel
+    }
+
     mutating func parse(_ structDecl: StructDeclSyntax, attribute node: AttributeSyntax) -> RequestStructModel? {
         let arguments = Array(node.arguments?.as(LabeledExprListSyntax.self) ?? [])
-        let methodExpression = arguments.first?.expression.trimmed
+        let methodExpression = arguments.first?.expression
+        let pathExpression = arguments.count >= 2 ? arguments[1].expression : nil
         var path = "/"
-        if arguments.count >= 2 {
-            guard let literal = ScopeParser.stringLiteral(arguments[1].expression) else {
-                diagnose(arguments[1].expression, CourierDiagnostic.pathNotStringLiteral)
+        if let pathExpression {
+            guard let literal = pathExpression.as(StringLiteralExprSyntax.self), let text = ScopeParser.stringLiteral(pathExpression) else {
+                diagnose(pathExpression, CourierDiagnostic.pathNotStringLiteral)
                 return nil
             }
-            path = literal
+            path = text
+            if let diagnostic = LiteralChecks.leadingSlash(literal) { diagnostics.append(diagnostic) }
         }
+        if let methodExpression { checkMethod(methodExpression) }
         let methodName = methodExpression.map { expression in
             (expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ScopeParser.stringLiteral(expression) ?? "").uppercased()
         } ?? "GET"
         let method = methodExpression.map { expression in
-            ScopeParser.stringLiteral(expression).map { APIGenerator.literal($0) } ?? expression.description
+            ScopeParser.stringLiteral(expression).map { APIGenerator.literal($0) } ?? expression.trimmedDescription
         } ?? ".get"
 
         var scope = ScopeParser()
         scope.read(structDecl.attributes)
         diagnostics += scope.diagnostics
-        if let clash = scope.formAndMultipartClash { diagnose(clash, CourierDiagnostic.formAndMultipart) }
+        checkStructAttributes(structDecl, endpoint: node)
+        checkOwnMakeRequest(structDecl)
+        var propertyChecks = PropertyChecks<RequestMarker>()
+        propertyChecks.check(structDecl)
+        diagnostics += propertyChecks.diagnostics
 
-        var properties: [RequestPropertyModel] = []
-        let placeholders = APIParser.placeholders(in: path)
-        var filled: Set<String> = []
+        let all = StoredProperty.all(in: structDecl)
         // A path set per value cannot be checked against the placeholders here.
-        let hasDynamicPath = StoredProperty.all(in: structDecl).contains { $0.marker(RequestMarker.self)?.kind == .path }
+        let hasDynamicPath = all.contains { $0.marker(RequestMarker.self)?.kind == .path }
         // With a method set per value, `@Param` is placed when the request is built.
-        let hasDynamicMethod = StoredProperty.all(in: structDecl).contains { $0.marker(RequestMarker.self)?.kind == .method }
-        for property in StoredProperty.all(in: structDecl) {
+        let hasDynamicMethod = all.contains { $0.marker(RequestMarker.self)?.kind == .method }
+        let placeholders = APIParser.placeholders(in: path)
+        var entries: [Entry] = []
+        for property in all {
             guard let (marker, kind) = property.marker(RequestMarker.self) else {
                 let binding = property.binding
                 if !property.isComputed, binding.typeAnnotation != nil || binding.initializer != nil {
@@ -46,45 +60,104 @@ struct RequestStructParser {
                 }
                 continue
             }
-            let markerArguments = StoredProperty.arguments(of: marker)
-            let explicitName = markerArguments.first { $0.label?.text == "name" }.flatMap { ScopeParser.stringLiteral($0.expression) }
-            var key = explicitName ?? property.name
-            var format: String?
+            let explicitName = StoredProperty.arguments(of: marker).first { $0.label?.text == "name" }.flatMap { ScopeParser.stringLiteral($0.expression) }
+            var model = RequestPropertyModel(kind: kind, name: property.name, key: explicitName ?? property.name)
+            model.isOptional = property.type.map { TypeSpelling.unwrapped($0).isOptional } ?? false
+            model.declaration = Syntax(property.binding)
             switch kind {
             case .pathParameter:
-                filled.insert(key)
-                if !placeholders.contains(key) && !hasDynamicPath {
-                    diagnose(marker, NamedDiagnostic(base: .pathPropertyWithoutPlaceholder, detail: "'\(key)' in '\(path)'"))
+                if !placeholders.contains(model.key) && !hasDynamicPath {
+                    diagnose(marker, NamedDiagnostic(base: .pathPropertyWithoutPlaceholder, detail: "'\(model.key)' in '\(path)'"))
                 }
+                checkOptionalPathValue(property)
             case .requestHeader:
-                key = explicitName ?? APIParser.headerName(property.name)
+                model.key = explicitName ?? APIParser.headerName(property.name)
+                checkHeader(property, marker: marker)
+            case .requestHeaders:
+                if let dictionary = property.binding.initializer?.value.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
+                    for element in elements { diagnostics += LiteralChecks.headerEntry(element) }
+                }
+            case .path:
+                if let literal = property.binding.initializer?.value.as(StringLiteralExprSyntax.self), let diagnostic = LiteralChecks.leadingSlash(literal) {
+                    diagnostics.append(diagnostic)
+                }
             case .requestBody:
-                format = markerArguments.first { $0.label == nil || $0.label?.text == "format" }?.expression.trimmedDescription
+                model.format = StoredProperty.arguments(of: marker).first { $0.label == nil || $0.label?.text == "format" }?.expression.trimmedDescription
             case .param where !hasDynamicMethod:
-                properties.append(RequestPropertyModel(kind: APIParser.queryByDefault.contains(methodName) ? .queryItem : .bodyField, name: property.name, key: key))
-                continue
+                model.kind = APIParser.queryByDefault.contains(methodName) ? .queryItem : .bodyField
             default:
                 break
             }
-            properties.append(RequestPropertyModel(kind: kind, name: property.name, key: key, format: format))
+            entries.append(Entry(property: property, attribute: marker, model: model))
         }
         if !hasDynamicPath {
-            for placeholder in placeholders where !filled.contains(placeholder) {
-                let target = arguments.count >= 2 ? Syntax(arguments[1].expression) : Syntax(node)
-                diagnose(target, NamedDiagnostic(base: .placeholderWithoutParameter, detail: "'\(placeholder)'"))
+            for placeholder in placeholders where !entries.contains(where: { $0.model.kind == .pathParameter && $0.model.key == placeholder }) {
+                diagnose(pathExpression.map(Syntax.init) ?? Syntax(node), NamedDiagnostic(base: .placeholderWithoutParameter, detail: "'\(placeholder)'"))
             }
         }
+        checkCombinations(entries, endpoint: node, method: methodExpression, path: pathExpression)
         return RequestStructModel(
             typeName: structDecl.name.text,
             access: structDecl.modifiers.first { ["public", "package"].contains($0.name.text) }.map { "\($0.name.text) " } ?? "",
             method: method,
             path: path,
             options: scope.options + (scope.bodyEncoding?.options ?? []),
-            properties: properties
+            properties: entries.map(\.model)
         )
     }
 
-    private mutating func diagnose(_ node: some SyntaxProtocol, _ message: some DiagnosticMessage) {
-        diagnostics.append(Diagnostic(node: Syntax(node), message: message))
+    /// A method given by name must be a token; a standard method spelled in lower case is sent
+    /// as written, which servers do not take for the standard one.
+    private mutating func checkMethod(_ expression: ExprSyntax) {
+        guard let name = ScopeParser.stringLiteral(expression) else { return }
+        guard LiteralChecks.isToken(name) else {
+            diagnose(expression, CourierDiagnostic.invalidMethodName)
+            return
+        }
+        let standard = name.uppercased()
+        guard standard != name, APIParser.methodAttributes.contains(standard) else { return }
+        let fixed = ExprSyntax(MemberAccessExprSyntax(name: .identifier(standard.lowercased())))
+            .with(\.leadingTrivia, expression.leadingTrivia).with(\.trailingTrivia, expression.trailingTrivia)
+        diagnostics.append(
+            Diagnostic(
+                node: Syntax(expression),
+                message: NamedDiagnostic(base: .lowercaseMethodName, detail: "'\(name)' is not \(standard)"),
+                fixIts: Fixes.replacing("use '.\(standard.lowercased())'", Syntax(expression), Syntax(fixed))
+            )
+        )
+    }
+
+    /// `@RequestHeader(name:)` must name a valid header, and a literal initial value must be one.
+    private mutating func checkHeader(_ property: StoredProperty, marker: AttributeSyntax) {
+        if let argument = StoredProperty.arguments(of: marker).first(where: { $0.label?.text == "name" }),
+            let name = ScopeParser.stringLiteral(argument.expression), !name.isEmpty,
+            let diagnostic = LiteralChecks.headerName(name, at: argument.expression)
+        {
+            diagnostics.append(diagnostic)
+        }
+        if let value = property.binding.initializer?.value, let text = ScopeParser.stringLiteral(value),
+            let diagnostic = LiteralChecks.headerValue(text, at: value)
+        {
+            diagnostics.append(diagnostic)
+        }
+    }
+
+    /// An optional path value compiles, and fails when it is `nil` and the request is sent.
+    private mutating func checkOptionalPathValue(_ property: StoredProperty) {
+        guard let type = property.type else { return }
+        let (isOptional, wrapped) = TypeSpelling.unwrapped(type)
+        guard isOptional else { return }
+        let fixed = wrapped.with(\.leadingTrivia, type.leadingTrivia).with(\.trailingTrivia, type.trailingTrivia)
+        diagnostics.append(
+            Diagnostic(
+                node: Syntax(type),
+                message: CourierDiagnostic.optionalPathParameter,
+                fixIts: Fixes.replacing("make it '\(wrapped.trimmedDescription)'", Syntax(type), Syntax(fixed))
+            )
+        )
+    }
+
+    mutating func diagnose(_ node: some SyntaxProtocol, _ message: some DiagnosticMessage, fixIts: [FixIt] = []) {
+        diagnostics.append(Diagnostic(node: Syntax(node), message: message, fixIts: fixIts))
     }
 }

@@ -6,6 +6,9 @@ enum ResponseStructGenerator {
         if !model.hasErrorBody { body.append("try response.validate()") }
         for property in model.properties {
             let target = "self.\(APIGenerator.reference(property.name))"
+            // The line stands at the property's declaration, so that a type the response cannot
+            // be read as is reported there and not inside the expansion.
+            if let location = property.sourceLocation { body.append(location) }
             switch property.kind {
             case .body, .errorBody:
                 let call = property.isOptional ? "decodeBody" : "__requireBody"
@@ -21,6 +24,7 @@ enum ResponseStructGenerator {
                 body.append("\(target) = try \(property.wrappedType)(from: response, decoder: decoder)")
             }
         }
+        if model.properties.contains(where: { $0.sourceLocation != nil }) { body.append("#sourceLocation()") }
         var members = "/// Reads this response's properties from `response`.\n"
         members += "\(model.access)init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {\n"
         members += body.map { "    " + $0 }.joined(separator: "\n") + "\n}"

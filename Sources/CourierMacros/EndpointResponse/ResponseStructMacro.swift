@@ -21,7 +21,10 @@ struct ResponseStructMacro: ExtensionMacro {
         var parser = ResponseStructParser()
         let model = parser.parse(structDecl, attribute: node)
         for diagnostic in parser.diagnostics { context.diagnose(diagnostic) }
-        guard let model else { return [] }
+        guard var model else { return [] }
+        for index in model.properties.indices {
+            model.properties[index].sourceLocation = model.properties[index].declaration.flatMap { SourceLocationDirective.at($0, in: context) }
+        }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Courier.ResponseDecodable {\n\(raw: ResponseStructGenerator.generate(model))\n}")]
     }
 }

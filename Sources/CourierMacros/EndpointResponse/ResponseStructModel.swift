@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// A struct annotated with `@EndpointResponse`, as parsed from its syntax.
 struct ResponseStructModel {
     var typeName: String
@@ -20,14 +22,28 @@ struct ResponsePropertyModel {
     var wrappedType: String
     /// The status filter expression of a body, the header name of a header.
     var detail: String?
+    /// `#sourceLocation(file:line:)` of the property's declaration, filled in by the macro, so
+    /// that the compiler reports a type the response cannot be read as on the property.
+    var sourceLocation: String? = nil
+    var declaration: Syntax? = nil
 }
 
 /// The property attributes of a response struct.
-enum ResponseMarker: String {
+enum ResponseMarker: String, PropertyMarker {
     case body = "ResponseBody"
     case errorBody = "ResponseErrorBody"
     case header = "ResponseHeader"
     case statusCode = "ResponseStatusCode"
     case cookies = "ResponseCookies"
     case nested = "NestedResponse"
+}
+
+extension ResponseMarker {
+    var requiredType: RequiredType? {
+        switch self {
+        case .statusCode: RequiredType(spelling: "Int", allowsOptional: true)
+        case .cookies: RequiredType(spelling: "[Cookie]", allowsOptional: true)
+        case .body, .errorBody, .header, .nested: nil
+        }
+    }
 }

@@ -41,8 +41,7 @@ struct ScopeParser {
         var encodings: [BodyEncoding] = []
         for element in attributes {
             guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let spelled = attribute.attributeName.trimmedDescription
-            let name = spelled.hasPrefix("Courier.") ? String(spelled.dropFirst("Courier.".count)) : spelled
+            let name = StoredProperty.courierName(of: attribute)
             let arguments = Array(attribute.arguments?.as(LabeledExprListSyntax.self) ?? [])
             func argument(_ label: String?) -> ExprSyntax? {
                 arguments.first { $0.label?.text == label }?.expression
@@ -114,19 +113,7 @@ struct ScopeParser {
             hadInvalidMethod = true
             return
         }
-        if !path.hasPrefix("/") {
-            let fixed = literal.with(\.segments, [.stringSegment(StringSegmentSyntax(content: .stringSegment("/" + path)))])
-            diagnostics.append(
-                Diagnostic(
-                    node: Syntax(literal),
-                    message: CourierDiagnostic.pathWithoutLeadingSlash,
-                    fixIt: FixIt(
-                        message: CourierFixIt(message: "insert '/'", id: "insertSlash"),
-                        changes: [.replace(oldNode: Syntax(literal), newNode: Syntax(fixed))]
-                    )
-                )
-            )
-        }
+        if let diagnostic = LiteralChecks.leadingSlash(literal) { diagnostics.append(diagnostic) }
         methods.append(Method(method: method, path: path, attribute: attribute, pathNode: Syntax(literal)))
     }
 
@@ -143,16 +130,9 @@ struct ScopeParser {
                 options.append(.headers(expression: "[\(element.trimmedDescription)]"))
                 continue
             }
-            var valid = true
-            if name.isEmpty || !name.unicodeScalars.allSatisfy(Self.isTokenCharacter) {
-                diagnose(element.key, .invalidHeaderName)
-                valid = false
-            }
-            if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
-                diagnose(element.value, .invalidHeaderValue)
-                valid = false
-            }
-            if valid { options.append(.header(name: name, value: value)) }
+            let problems = LiteralChecks.headerEntry(element)
+            diagnostics += problems
+            if problems.isEmpty { options.append(.header(name: name, value: value)) }
         }
     }
 

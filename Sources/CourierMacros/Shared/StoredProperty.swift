@@ -9,11 +9,13 @@ struct StoredProperty {
     /// Whether it has accessors, and so stores nothing.
     var isComputed: Bool { binding.accessorBlock != nil }
 
+    /// The type as written, if it is.
+    var type: TypeSyntax? { binding.typeAnnotation?.type }
+
     /// Every instance property declared with a simple name.
     static func all(in declaration: StructDeclSyntax) -> [StoredProperty] {
         declaration.memberBlock.members.compactMap { member in
-            guard let variable = member.decl.as(VariableDeclSyntax.self),
-                !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" }),
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !isStatic(variable),
                 let binding = variable.bindings.first,
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             else { return nil }
@@ -21,15 +23,31 @@ struct StoredProperty {
         }
     }
 
+    /// Whether the declaration is `static` or `class`.
+    static func isStatic(_ variable: VariableDeclSyntax) -> Bool {
+        variable.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+    }
+
     /// The first attribute that names a `Marker`, with the marker.
     func marker<Marker: RawRepresentable>(_ type: Marker.Type) -> (attribute: AttributeSyntax, kind: Marker)? where Marker.RawValue == String {
-        for element in variable.attributes {
-            guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let spelled = attribute.attributeName.trimmedDescription
-            let name = spelled.hasPrefix("Courier.") ? String(spelled.dropFirst("Courier.".count)) : spelled
-            if let kind = Marker(rawValue: name) { return (attribute, kind) }
+        Self.markers(on: variable.attributes, type).first
+    }
+
+    /// Every attribute of `attributes` that names a `Marker`, in order.
+    static func markers<Marker: RawRepresentable>(
+        on attributes: AttributeListSyntax,
+        _ type: Marker.Type
+    ) -> [(attribute: AttributeSyntax, kind: Marker)] where Marker.RawValue == String {
+        attributes.compactMap { element in
+            guard let attribute = element.as(AttributeSyntax.self) else { return nil }
+            return Marker(rawValue: courierName(of: attribute)).map { (attribute, $0) }
         }
-        return nil
+    }
+
+    /// The attribute's name without a `Courier.` module prefix.
+    static func courierName(of attribute: AttributeSyntax) -> String {
+        let spelled = attribute.attributeName.trimmedDescription
+        return spelled.hasPrefix("Courier.") ? String(spelled.dropFirst("Courier.".count)) : spelled
     }
 
     /// The arguments of an attribute.

@@ -19,7 +19,6 @@ struct EndpointStructMacroTests {
                 @RequestHeaders var more: [String: String]?
                 @RequestCookies var cookies: [Cookie]
                 @RequestBody(.urlForm) var body: Changes
-                @Param var note: String
                 @AbsoluteURL var url: URL?
                 var computed: Int { 1 }
                 static var shared = 0
@@ -37,7 +36,6 @@ struct EndpointStructMacroTests {
                 var more: [String: String]?
                 var cookies: [Cookie]
                 var body: Changes
-                var note: String
                 var url: URL?
                 var computed: Int { 1 }
                 static var shared = 0
@@ -45,18 +43,27 @@ struct EndpointStructMacroTests {
                 /// The request this value describes.
                 public func makeRequest() -> Courier.RequestBuilder {
                     var request = Courier.RequestBuilder(method: .post, path: "/profiles/{user_id}", operationID: "UpdateProfile")
+                    #sourceLocation(file: "Test.swift", line: 4)
                     request.addParameter("user_id", value: self.userID)
+                    #sourceLocation(file: "Test.swift", line: 5)
                     request.addQuery("verbose", value: self.verbose)
+                    #sourceLocation(file: "Test.swift", line: 6)
                     if self.forced {
                         request.addRawQuery("force", value: nil)
                     }
+                    #sourceLocation(file: "Test.swift", line: 7)
                     request.__addQueryItems(self.extra)
+                    #sourceLocation(file: "Test.swift", line: 8)
                     request.addHeader("Request-ID", value: self.requestID)
+                    #sourceLocation(file: "Test.swift", line: 9)
                     request.__setHeaders(self.more)
+                    #sourceLocation(file: "Test.swift", line: 10)
                     request.addCookies(self.cookies)
+                    #sourceLocation(file: "Test.swift", line: 11)
                     request.setBody(self.body, as: .urlForm)
-                    request.addField("note", value: self.note)
+                    #sourceLocation(file: "Test.swift", line: 12)
                     request.absoluteURL = self.url
+                    #sourceLocation()
                     return request
                 }
             }
@@ -80,6 +87,7 @@ struct EndpointStructMacroTests {
                 @RequestPath var path = "/apps/{id}/contacts"
                 @PathParameter var id: Int
                 @BodyField var name: String
+                @Param var note: String
             }
             """
         } expansion: {
@@ -90,16 +98,30 @@ struct EndpointStructMacroTests {
                 var path = "/apps/{id}/contacts"
                 var id: Int
                 var name: String
+                var note: String
 
                 /// The request this value describes.
                 func makeRequest() -> Courier.RequestBuilder {
                     var request = Courier.RequestBuilder(method: .get, path: "/", operationID: "Contacts")
                     request.setHeader("X-Client", value: "courier")
                     request.bodyEncoder = Courier.URLFormEncoder()
+                    #sourceLocation(file: "Test.swift", line: 6)
                     request.method = self.method
+                    #sourceLocation(file: "Test.swift", line: 7)
                     request.path = self.path
+                    #sourceLocation(file: "Test.swift", line: 8)
                     request.addParameter("id", value: self.id)
+                    #sourceLocation(file: "Test.swift", line: 9)
                     request.addField("name", value: self.name)
+                    switch request.method {
+                    case .get, .head, .delete:
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    request.addQuery("note", value: self.note)
+                    default:
+                    #sourceLocation(file: "Test.swift", line: 10)
+                    request.addField("note", value: self.note)
+                    }
+                    #sourceLocation()
                     return request
                 }
             }
@@ -118,7 +140,7 @@ struct EndpointStructMacroTests {
             struct ItemResponse {
                 @ResponseStatusCode var statusCode: Int
                 @ResponseBody(status: 201) var created: Item?
-                @ResponseBody var item: Item
+                @ResponseBody(status: 200) var item: Item?
                 @ResponseErrorBody(strategy: ServerErrors.self) var failure: ServerError?
                 @ResponseHeader var contentType: String
                 @ResponseHeader(name: "X-Total-Count") var total: Int?
@@ -131,7 +153,7 @@ struct EndpointStructMacroTests {
             struct ItemResponse {
                 var statusCode: Int
                 var created: Item?
-                var item: Item
+                var item: Item?
                 var failure: ServerError?
                 var contentType: String
                 var total: Int?
@@ -143,14 +165,23 @@ struct EndpointStructMacroTests {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
                     let decoder = (.xml as Courier.BodyFormat).__decoder(or: decoder)
+                    #sourceLocation(file: "Test.swift", line: 3)
                     self.statusCode = response.status.code
+                    #sourceLocation(file: "Test.swift", line: 4)
                     self.created = try response.decodeBody(Item.self, decoder: decoder, when: Courier.StatusFilter.__statuses([201]))
-                    self.item = try response.__requireBody(Item.self, decoder: decoder, when: Courier.StatusFilter.success)
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    self.item = try response.decodeBody(Item.self, decoder: decoder, when: Courier.StatusFilter.__statuses([200]))
+                    #sourceLocation(file: "Test.swift", line: 6)
                     self.failure = try response.decodeBody(ServerError.self, decoder: decoder, when: Courier.StatusFilter.__strategy(ServerErrors.self))
+                    #sourceLocation(file: "Test.swift", line: 7)
                     self.contentType = try response.__header("Content-Type", as: String.self)
+                    #sourceLocation(file: "Test.swift", line: 8)
                     self.total = try response.__optionalHeader("X-Total-Count", as: Int.self)
+                    #sourceLocation(file: "Test.swift", line: 9)
                     self.cookies = response.cookies
+                    #sourceLocation(file: "Test.swift", line: 10)
                     self.page = try Page(from: response, decoder: decoder)
+                    #sourceLocation()
                 }
 
                 static var acceptedContentType: String? {

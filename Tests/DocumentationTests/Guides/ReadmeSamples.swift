@@ -93,9 +93,9 @@ struct UpdateProfile {
 @EndpointResponse
 struct ProfileResponse {
     @ResponseStatusCode var status: Int
-    @ResponseBody var profile: Profile?                  // 2xx/3xx
-    @ResponseBody(status: 201) var created: Profile?
-    @ResponseErrorBody var error: APIError?              // 4xx/5xx, never together with profile
+    @ResponseBody(status: 200) var profile: Profile?     // on 200
+    @ResponseBody(status: 201) var created: Profile?     // on 201: one response fills one body
+    @ResponseErrorBody var error: APIError?              // 4xx/5xx
     @ResponseHeader(name: "X-Total-Count") var total: Int   // required: missing fails, naming it
     @ResponseHeader var lastModified: Date?              // Last-Modified, optional
     @ResponseCookies var cookies: [Cookie]
