@@ -6,7 +6,9 @@ import SwiftSyntaxMacros
 /// `@Endpoint(.post, "/path/{id}")` on a struct: conforms it to `Courier.Endpoint` and writes
 /// `makeRequest()`, which sets every annotated property on the request directly.
 struct RequestStructMacro: MemberMacro, ExtensionMacro {
-    /// Adds the `Courier.Endpoint` conformance.
+    /// Adds the `Courier.Endpoint` conformance; none when the struct has an error, so that the
+    /// missing `makeRequest()` adds no second error inside the expansion. The member expansion
+    /// reports the problems.
     static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -14,7 +16,10 @@ struct RequestStructMacro: MemberMacro, ExtensionMacro {
         conformingTo protocols: [TypeSyntax],
         in context: some MacroExpansionContext
     ) throws -> [ExtensionDeclSyntax] {
-        guard declaration.is(StructDeclSyntax.self) else { return [] }
+        guard let structDecl = declaration.as(StructDeclSyntax.self) else { return [] }
+        var parser = RequestStructParser()
+        _ = parser.parse(structDecl, attribute: node)
+        guard !parser.hasErrors else { return [] }
         return [try ExtensionDeclSyntax("extension \(type.trimmed): Courier.Endpoint {}")]
     }
 

@@ -16,12 +16,14 @@ public macro Endpoint(_ method: HTTPRequest.Method = .get, _ path: String = "/")
 public macro Endpoint(_ method: String, _ path: String) =
     #externalMacro(module: "CourierMacros", type: "RequestStructMacro")
 
-/// The value of the path placeholder named like the property, or `name`. An optional that is
-/// `nil` is an error, never the text "nil".
+/// The value of the path placeholder named like the property, or `name`. Declare it
+/// non-optional: the macro warns about an optional, whose `nil` fails the request when it is sent
+/// (never the text "nil").
 @attached(peer) public macro PathParameter(name: String? = nil) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 /// A query item named like the property, or `name`; `nil` is left out, arrays repeat the key.
 @attached(peer) public macro QueryItem(name: String? = nil) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
-/// A key-only query item (`?verbose`), present when the `Bool` is `true`, absent when `false`.
+/// A key-only query item (`?verbose`), present when the `Bool` (or `Bool?`) is `true`, absent
+/// otherwise.
 @attached(peer) public macro QueryFlag(name: String? = nil) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 /// A `[String: String]` of query items, sent in key order.
 @attached(peer) public macro QueryItems() = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
@@ -59,7 +61,7 @@ public macro EndpointResponse(format: BodyFormat? = nil) = #externalMacro(module
 @attached(peer) public macro ResponseBody(status: Int? = nil, statuses: (any Sequence<Int>)? = nil, strategy: (any ResponseStatusStrategy.Type)? = nil) =
     #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 /// The error body, decoded for statuses of 400 and above (or those given); never set together
-/// with a `@ResponseBody` of the default filters.
+/// with a `@ResponseBody` of the default filters. Declare it optional: it is `nil` on success.
 @attached(peer) public macro ResponseErrorBody(status: Int? = nil, statuses: (any Sequence<Int>)? = nil, strategy: (any ResponseStatusStrategy.Type)? = nil) =
     #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 /// A header named like the property in Capital-Kebab-Case (`contentType` → `Content-Type`), or
