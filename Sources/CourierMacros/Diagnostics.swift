@@ -46,6 +46,7 @@ enum CourierDiagnostic: String, DiagnosticMessage {
     case methodReplacedByProperty
     case absoluteURLAndRequestPath
     case pathReplacedByAbsoluteURL
+    case bodyWithoutMethodForIt
     // `@EndpointResponse`.
     case responsePartTwice
     case severalStatusFilters
@@ -142,6 +143,8 @@ enum CourierDiagnostic: String, DiagnosticMessage {
             "an @AbsoluteURL replaces the path, so it cannot stand beside a @RequestPath that sets one per value; keep one of the two"
         case .pathReplacedByAbsoluteURL:
             "a non-optional @AbsoluteURL replaces this path on every request, so it is never sent; remove the path, or make the URL optional to fall back on it"
+        case .bodyWithoutMethodForIt:
+            "this method sends no body: servers may ignore one, and URLSession on Apple platforms refuses to send it; send the value as a @QueryItem, or name a method that takes a body, such as .post"
         case .responsePartTwice:
             "another property already reads this part of the response, so both always hold the same value; remove this one"
         case .severalStatusFilters:
@@ -170,7 +173,7 @@ enum CourierDiagnostic: String, DiagnosticMessage {
     var severity: DiagnosticSeverity {
         switch self {
         case .pathWithoutLeadingSlash, .unannotatedRequestProperty, .lowercaseMethodName, .optionalPathParameter,
-            .pathReplacedByAbsoluteURL, .responsePartTwice, .overlappingStatuses:
+            .pathReplacedByAbsoluteURL, .bodyWithoutMethodForIt, .responsePartTwice, .overlappingStatuses:
             .warning
         default:
             .error

@@ -78,7 +78,9 @@ extension RequestStructParser {
     }
 
     /// `@GET("/path")` or `@Multipart` on the struct is read by `@API` only, and would be ignored.
-    mutating func checkStructAttributes(_ structDecl: StructDeclSyntax, endpoint: AttributeSyntax) {
+    /// Returns whether there is a method attribute.
+    mutating func checkStructAttributes(_ structDecl: StructDeclSyntax, endpoint: AttributeSyntax) -> Bool {
+        var hasMethodAttribute = false
         for element in structDecl.attributes {
             guard let attribute = element.as(AttributeSyntax.self) else { continue }
             let name = StoredProperty.courierName(of: attribute)
@@ -87,6 +89,7 @@ extension RequestStructParser {
                 diagnose(attribute, CourierDiagnostic.multipartOnStruct, fixIts: removing(attribute, keeping: without, in: structDecl))
             }
             guard APIParser.methodAttributes.contains(name) || name == "HTTP" || name == "Http" else { continue }
+            hasMethodAttribute = true
             let path = StoredProperty.arguments(of: attribute).first { $0.label == nil }?.expression
             guard endpoint.arguments == nil, APIParser.methodAttributes.contains(name), let path, path.is(StringLiteralExprSyntax.self) else {
                 diagnose(attribute, CourierDiagnostic.methodAttributeOnStruct, fixIts: removing(attribute, keeping: without, in: structDecl))
@@ -113,6 +116,7 @@ extension RequestStructParser {
                 fixIts: Fixes.replacing("move the method and path to @Endpoint", Syntax(structDecl.attributes), Syntax(keepingTrivia(list, of: structDecl)))
             )
         }
+        return hasMethodAttribute
     }
 
     /// A `makeRequest()` of the struct's own would clash with the one the macro writes.

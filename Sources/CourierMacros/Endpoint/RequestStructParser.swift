@@ -39,7 +39,7 @@ struct RequestStructParser {
         var scope = ScopeParser()
         scope.read(structDecl.attributes)
         diagnostics += scope.diagnostics
-        checkStructAttributes(structDecl, endpoint: node)
+        let hasMethodAttribute = checkStructAttributes(structDecl, endpoint: node)
         checkOwnMakeRequest(structDecl)
         var propertyChecks = PropertyChecks<RequestMarker>()
         propertyChecks.check(structDecl)
@@ -96,6 +96,12 @@ struct RequestStructParser {
             }
         }
         checkCombinations(entries, endpoint: node, method: methodExpression, path: pathExpression)
+        // A method attribute on the struct says the method meant is another, and has its fix-it.
+        if !hasDynamicMethod && !hasMethodAttribute && ["GET", "HEAD"].contains(methodName) {
+            for entry in entries where [.requestBody, .bodyField].contains(entry.model.kind) {
+                diagnose(entry.attribute, NamedDiagnostic(base: .bodyWithoutMethodForIt, detail: methodName))
+            }
+        }
         return RequestStructModel(
             typeName: structDecl.name.text,
             access: structDecl.modifiers.first { ["public", "package"].contains($0.name.text) }.map { "\($0.name.text) " } ?? "",

@@ -250,4 +250,46 @@ struct EndpointHeaderAndBodyDiagnosticsTests {
             """
         }
     }
+
+    @Test("A body on a GET: a warning")
+    func bodyOnGet() {
+        assertMacro {
+            """
+            @Endpoint(.get, "/books/search")
+            struct SearchBooks {
+                typealias Response = [Book]
+                @RequestBody var query: BookQuery
+            }
+            """
+        } diagnostics: {
+            """
+            @Endpoint(.get, "/books/search")
+            struct SearchBooks {
+                typealias Response = [Book]
+                @RequestBody var query: BookQuery
+                ┬───────────
+                ╰─ ⚠️ this method sends no body: servers may ignore one, and URLSession on Apple platforms refuses to send it; send the value as a @QueryItem, or name a method that takes a body, such as .post (GET)
+            }
+            """
+        } expansion: {
+            """
+            struct SearchBooks {
+                typealias Response = [Book]
+                var query: BookQuery
+
+                /// The request this value describes.
+                func makeRequest() -> Courier.RequestBuilder {
+                    var request = Courier.RequestBuilder(method: .get, path: "/books/search", operationID: "SearchBooks")
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    request.__setBody(self.query)
+                    #sourceLocation()
+                    return request
+                }
+            }
+
+            extension SearchBooks: Courier.Endpoint {
+            }
+            """
+        }
+    }
 }
