@@ -320,7 +320,6 @@ struct PostieAuthorHeaders {
 @EndpointResponse
 struct PostieDeletion {
     @ResponseStatusCode var statusCode: Int
-    @ResponseStatusCode var status: Int     // every such property is set
 }
 
 @Endpoint(.delete, "/books/{id}")
