@@ -30,6 +30,9 @@ final class Exchange: Sendable {
         var finished = false
         /// For a compressed body of known length, the most bytes it may inflate to.
         var inflationLimit: Int?
+        /// Run once the task has ended, or once it is known that it never will start.
+        var whenTaskEnds: (@Sendable () -> Void)?
+        var taskEnded = false
     }
 
     let maxUnreadBytes: Int
@@ -224,9 +227,29 @@ final class Exchange: Sendable {
         case enough
     }
 
-    /// The task ended: it is never cancelled from now on.
+    /// Runs `action` once the task has ended, or will never start; at once if that is so already.
+    func whenTaskEnds(_ action: @escaping @Sendable () -> Void) {
+        let ended = state.withLock { state in
+            if !state.taskEnded { state.whenTaskEnds = action }
+            return state.taskEnded
+        }
+        if ended { action() }
+    }
+
+    /// The request body failed while it was sent: the exchange fails with its error.
+    func failUpload(_ error: any Error) {
+        abandon(error)
+    }
+
+    /// The task ended, or will never start (`error` says why): it is never cancelled from now on.
     func complete(_ error: (any Error)?) {
-        state.withLock { $0.task = nil }
+        let ended = state.withLock { state in
+            state.task = nil
+            state.taskEnded = true
+            defer { state.whenTaskEnds = nil }
+            return state.whenTaskEnds
+        }
+        ended?()
         if let error {
             fail(error)
         } else {

@@ -130,22 +130,24 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
             let (seconds, attoseconds) = idle.components
             urlRequest.timeoutInterval = Double(seconds) + Double(attoseconds) / 1e18
         }
-        if let body { try await Self.attach(body, to: &urlRequest) }
         #if canImport(FoundationNetworking)
         if !request.method.isIdempotent {
             // A session of its own has a connection cache of its own: this request goes on a new
             // connection, which libcurl never re-sends on.
             urlRequest.setValue("close", forHTTPHeaderField: "Connection")
-            return try await run(urlRequest, method: request.method, maxUnread: maxUnread, wholeLimit: wholeLimit, oneOff: true)
+            return try await run(urlRequest, body: body, method: request.method, maxUnread: maxUnread, wholeLimit: wholeLimit, oneOff: true)
         }
         #endif
-        return try await run(urlRequest, method: request.method, maxUnread: maxUnread, wholeLimit: wholeLimit, oneOff: false)
+        return try await run(urlRequest, body: body, method: request.method, maxUnread: maxUnread, wholeLimit: wholeLimit, oneOff: false)
     }
 
     private func run(
-        _ urlRequest: URLRequest, method: HTTPRequest.Method, maxUnread: Int, wholeLimit: Int?, oneOff: Bool
+        _ request: URLRequest, body: HTTPBody?, method: HTTPRequest.Method, maxUnread: Int, wholeLimit: Int?, oneOff: Bool
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let exchange = Exchange(maxUnreadBytes: maxUnread, maxInflation: maxInflation, hasBody: method != .head, wholeLimit: wholeLimit)
+        var withBody = request
+        if let body { try await Self.attach(body, to: &withBody, for: exchange) }
+        let urlRequest = withBody
         let delegate = self.delegate
         let calls = oneOff ? SessionCalls(URLSession(configuration: configuration, delegate: delegate, delegateQueue: Self.delegateQueue())) : self.calls
         let answer = try await withTaskCancellationHandler {
@@ -156,10 +158,9 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
                     // the session, asking that session for a task stops the process.
                     withExtendedLifetime(self) {
                         defer { if oneOff { calls.session.finishTasksAndInvalidate() } }
-                        // Cancelled while this waited: the caller has its answer already, and a
-                        // streamed request body is not read.
+                        // Cancelled while this waited: the caller has its answer already.
                         guard exchange.wantsTask else {
-                            urlRequest.httpBodyStream?.close()
+                            exchange.complete(CancellationError())
                             return
                         }
                         let task = calls.session.dataTask(with: urlRequest)
