@@ -89,6 +89,22 @@ struct GuideSampleRunTests {
         // end sample
     }
 
+    @Test func replayingAnArchive() async throws {
+        struct Title: Decodable, Equatable { var title: String } //-
+        let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent() //-
+            .appending(path: "../../CourierTests/Transports/Archives/mitmproxy-books.har") //-
+        // sample: testing-replay
+        let replay = try ReplayTransport(archive: archive)
+        let provider = Provider(baseURL: "http://127.0.0.1:18741", transport: replay)
+
+        let titles = try await provider.send(
+            Request(.get, "/books", receiving: .json([Title].self)).query("sort", "title").query("limit", 2)
+        )
+        #expect(titles.map(\.title) == ["Dune", "Emma"])
+        #expect(replay.unusedEntries.count == 4)
+        // end sample
+    }
+
     @Test func mockTransportFailures() async throws {
         // sample: testing-mock-failures
         let transport = MockTransport()
