@@ -140,11 +140,11 @@ enum CourierDiagnostic: String, DiagnosticMessage {
         case .methodReplacedByProperty:
             "the @RequestHTTPMethod property replaces this method on every request, so it is never sent; give the method as the property's initial value"
         case .absoluteURLAndRequestPath:
-            "an @AbsoluteURL replaces the path, so it cannot stand beside a @RequestPath that sets one per value; keep one of the two"
+            "a non-optional @AbsoluteURL replaces the path on every request, so a @RequestPath beside it is never sent; keep one of the two, or make the URL optional to fall back on the path"
         case .pathReplacedByAbsoluteURL:
             "a non-optional @AbsoluteURL replaces this path on every request, so it is never sent; remove the path, or make the URL optional to fall back on it"
         case .bodyWithoutMethodForIt:
-            "this method sends no body: servers may ignore one, and URLSession on Apple platforms refuses to send it; send the value as a @QueryItem, or name a method that takes a body, such as .post"
+            "this method sends no body: servers may ignore one, and URLSession on Apple platforms refuses to send it (AsyncHTTPClient sends it); send the value as a @QueryItem, or name a method that takes a body, such as .post"
         case .responsePartTwice:
             "another property already reads this part of the response, so both always hold the same value; remove this one"
         case .severalStatusFilters:
@@ -152,7 +152,7 @@ enum CourierDiagnostic: String, DiagnosticMessage {
         case .invalidStatusCode:
             "a status code is a number from 100 to 599"
         case .sameStatusesAsOtherBody:
-            "another body is read for exactly these statuses, so one response would fill both; remove one, or give each its own statuses"
+            "another body is read for exactly these statuses, so one response fills both; remove one, or give each its own statuses"
         case .overlappingStatuses:
             "another body is also read for some of these statuses, so one response fills both; give the bodies statuses that do not overlap"
         case .bodyForFailingStatus:
@@ -173,7 +173,8 @@ enum CourierDiagnostic: String, DiagnosticMessage {
     var severity: DiagnosticSeverity {
         switch self {
         case .pathWithoutLeadingSlash, .unannotatedRequestProperty, .lowercaseMethodName, .optionalPathParameter,
-            .pathReplacedByAbsoluteURL, .bodyWithoutMethodForIt, .responsePartTwice, .overlappingStatuses:
+            .pathReplacedByAbsoluteURL, .bodyWithoutMethodForIt, .responsePartTwice, .overlappingStatuses, .sameStatusesAsOtherBody,
+            .methodReplacedByProperty:
             .warning
         default:
             .error

@@ -30,11 +30,15 @@ extension RequestStructParser {
             checkMethodReplaced(method, by: methodProperty, endpoint: endpoint, hasPath: path != nil)
         }
         if let url = of(.absoluteURL).first {
+            // An optional URL that is nil falls back on the path, whoever sets it.
+            let isRequired = url.property.type.map { !TypeSpelling.unwrapped($0).isOptional } ?? true
             if !of(.path).isEmpty {
-                diagnose(url.attribute, CourierDiagnostic.absoluteURLAndRequestPath)
-            } else if let path, let type = url.property.type, !TypeSpelling.unwrapped(type).isOptional, let method {
-                let fixed = endpoint.with(\.arguments, .argumentList([LabeledExprSyntax(expression: method.trimmed)]))
-                diagnose(path, CourierDiagnostic.pathReplacedByAbsoluteURL, fixIts: Fixes.replacing("remove the path", Syntax(endpoint), Syntax(fixed)))
+                if isRequired { diagnose(url.attribute, CourierDiagnostic.absoluteURLAndRequestPath) }
+            } else if let path, isRequired, url.property.type != nil, let method {
+                // `@Endpoint("PURGE")` matches no form of the macro: a method by name needs a path.
+                let fixed = method.is(StringLiteralExprSyntax.self)
+                    ? nil : endpoint.with(\.arguments, .argumentList([LabeledExprSyntax(expression: method.trimmed)]))
+                diagnose(path, CourierDiagnostic.pathReplacedByAbsoluteURL, fixIts: Fixes.replacing("remove the path", Syntax(endpoint), fixed.map(Syntax.init)))
             }
         }
     }
@@ -63,7 +67,7 @@ extension RequestStructParser {
         var changes: [FixIt.Change] = [.replace(oldNode: Syntax(endpoint), newNode: Syntax(fixed))]
         let binding = property.property.binding
         var message = hasPath ? "write the default '.get'" : "remove the method"
-        if binding.initializer == nil, binding.typeAnnotation != nil, method.is(MemberAccessExprSyntax.self) {
+        if binding.initializer == nil, binding.accessorBlock == nil, binding.typeAnnotation != nil, method.is(MemberAccessExprSyntax.self) {
             let initializer = InitializerClauseSyntax(equal: .equalToken(leadingTrivia: .space, trailingTrivia: .space), value: method.trimmed)
             let initialized = binding.with(\.typeAnnotation, binding.typeAnnotation?.with(\.trailingTrivia, [])).with(\.initializer, initializer)
                 .with(\.trailingTrivia, binding.trailingTrivia)

@@ -153,12 +153,14 @@ struct RequestStructParser {
         guard let type = property.type else { return }
         let (isOptional, wrapped) = TypeSpelling.unwrapped(type)
         guard isOptional else { return }
-        let fixed = wrapped.with(\.leadingTrivia, type.leadingTrivia).with(\.trailingTrivia, type.trailingTrivia)
+        // With `= nil` kept, the non-optional type would not compile.
+        let isNilInitialized = property.binding.initializer?.value.is(NilLiteralExprSyntax.self) ?? false
+        let fixed = isNilInitialized ? nil : wrapped.with(\.leadingTrivia, type.leadingTrivia).with(\.trailingTrivia, type.trailingTrivia)
         diagnostics.append(
             Diagnostic(
                 node: Syntax(type),
                 message: CourierDiagnostic.optionalPathParameter,
-                fixIts: Fixes.replacing("make it '\(wrapped.trimmedDescription)'", Syntax(type), Syntax(fixed))
+                fixIts: Fixes.replacing("make it '\(wrapped.trimmedDescription)'", Syntax(type), fixed.map(Syntax.init))
             )
         )
     }

@@ -18,7 +18,8 @@ struct StatusSet: Equatable {
             return Int(token.filter { $0 != "_" })
         }
         func range(_ lower: ExprSyntax?, _ operator: String, _ upper: ExprSyntax?) -> Set<Int>? {
-            guard let lower = integer(lower), let upper = integer(upper) else { return nil }
+            // A range wider than any set of statuses is taken as unknown rather than spelled out.
+            guard let lower = integer(lower), let upper = integer(upper), upper - lower <= 1000 else { return nil }
             switch `operator` {
             case "..<" where lower <= upper: return Set(lower..<upper)
             case "..." where lower <= upper: return Set(lower...upper)

@@ -7,7 +7,9 @@ enum LiteralChecks {
     /// A warning with a fix-it that inserts `/` when the path `literal` does not start with one.
     static func leadingSlash(_ literal: StringLiteralExprSyntax) -> Diagnostic? {
         guard let path = ScopeParser.stringLiteral(ExprSyntax(literal)), !path.hasPrefix("/") else { return nil }
-        let fixed = literal.with(\.segments, [.stringSegment(StringSegmentSyntax(content: .stringSegment("/" + path)))])
+        // The written segments kept, escapes and all, with `/` before them.
+        let slash = StringLiteralSegmentListSyntax.Element.stringSegment(StringSegmentSyntax(content: .stringSegment("/")))
+        let fixed = literal.with(\.segments, StringLiteralSegmentListSyntax([slash] + Array(literal.segments)))
         return Diagnostic(
             node: Syntax(literal),
             message: CourierDiagnostic.pathWithoutLeadingSlash,

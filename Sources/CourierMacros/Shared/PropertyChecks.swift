@@ -75,14 +75,21 @@ struct PropertyChecks<Marker: PropertyMarker> {
         guard fits || TypeSpelling.isFullyKnown(wrapped) else { return }
         let replacement = required.spelling + (isOptional && required.allowsOptional ? "?" : "")
         let fixed = TypeSyntax(stringLiteral: replacement).with(\.leadingTrivia, type.leadingTrivia).with(\.trailingTrivia, type.trailingTrivia)
+        // A non-optional type with `= nil` kept would not compile.
+        let keepsNil = !replacement.hasSuffix("?") && binding.initializer?.value.is(NilLiteralExprSyntax.self) == true
+        let fixIts = keepsNil
+            ? []
+            : [
+                FixIt(
+                    message: CourierFixIt(message: "change the type to '\(replacement)'", id: "changeType"),
+                    changes: [.replace(oldNode: Syntax(type), newNode: Syntax(fixed))]
+                )
+            ]
         diagnostics.append(
             Diagnostic(
                 node: Syntax(type),
                 message: NamedDiagnostic(base: .propertyTypeMismatch, detail: "\(name) needs \(wanted), not '\(type.trimmedDescription)'"),
-                fixIt: FixIt(
-                    message: CourierFixIt(message: "change the type to '\(replacement)'", id: "changeType"),
-                    changes: [.replace(oldNode: Syntax(type), newNode: Syntax(fixed))]
-                )
+                fixIts: fixIts
             )
         )
     }

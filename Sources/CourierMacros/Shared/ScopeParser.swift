@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftParser
 import SwiftSyntax
 
 /// Reads the Courier attributes of one scope — the protocol or a function.
@@ -143,35 +144,10 @@ struct ScopeParser {
         }
     }
 
-    /// The text of a string literal without interpolation, escapes resolved.
+    /// The text of a string literal without interpolation, escapes resolved as the compiler
+    /// resolves them, raw strings (`#"C:\new"#`) and `\u{…}` included.
     static func stringLiteral(_ expression: ExprSyntax?) -> String? {
-        guard let literal = expression?.as(StringLiteralExprSyntax.self) else { return nil }
-        var text = ""
-        for segment in literal.segments {
-            guard let string = segment.as(StringSegmentSyntax.self) else { return nil }
-            text += unescape(string.content.text)
-        }
-        return text
-    }
-
-    static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var result = ""
-        var iterator = text.makeIterator()
-        while let character = iterator.next() {
-            guard character == "\\", let next = iterator.next() else {
-                result.append(character)
-                continue
-            }
-            switch next {
-            case "n": result.append("\n")
-            case "r": result.append("\r")
-            case "t": result.append("\t")
-            case "0": result.append("\0")
-            default: result.append(next)
-            }
-        }
-        return result
+        expression?.as(StringLiteralExprSyntax.self)?.representedLiteralValue
     }
 
     /// `.init(…)` becomes `Courier.URLFormEncoder.init(…)` so that it compiles where the type is

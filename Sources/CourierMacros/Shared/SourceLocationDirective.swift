@@ -1,3 +1,4 @@
+import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -6,7 +7,18 @@ import SwiftSyntaxMacros
 /// than inside the expansion, where the user cannot act on it.
 enum SourceLocationDirective {
     static func at(_ node: Syntax, in context: some MacroExpansionContext) -> String? {
-        guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath) else { return nil }
-        return "#sourceLocation(file: \(location.file.trimmedDescription), line: \(location.line.trimmedDescription))"
+        guard let location = context.location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath),
+            let file = location.file.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+            let line = location.line.as(IntegerLiteralExprSyntax.self)?.representedLiteralValue
+        else { return nil }
+        // A struct another macro wrote has no file the user can open, and its buffer's name is
+        // not one `#sourceLocation` may name.
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        if file.hasPrefix("@__swiftmacro") || name.hasPrefix("@__swiftmacro") { return nil }
+        // `#sourceLocation` takes no raw string, as swift-syntax renders a path with `\` or `"`,
+        // and takes an escaped one as written (`C:\\src`, doubled): such a path gets no directive.
+        let literal = APIGenerator.literal(file)
+        guard literal == "\"" + file + "\"" else { return nil }
+        return "#sourceLocation(file: \(literal), line: \(line))"
     }
 }

@@ -6,8 +6,17 @@ struct StoredProperty {
     let binding: PatternBindingSyntax
     let name: String
 
-    /// Whether it has accessors, and so stores nothing.
-    var isComputed: Bool { binding.accessorBlock != nil }
+    /// Whether it has a getter, and so stores nothing: a body of its own, or `get`, `set`,
+    /// `_read` or `_modify` accessors. A property with only `willSet` or `didSet` stores a value.
+    var isComputed: Bool {
+        guard let block = binding.accessorBlock else { return false }
+        switch block.accessors {
+        case .getter:
+            return true
+        case .accessors(let accessors):
+            return accessors.contains { ["get", "set", "_read", "_modify", "unsafeAddress", "unsafeMutableAddress"].contains($0.accessorSpecifier.text) }
+        }
+    }
 
     /// The type as written, if it is.
     var type: TypeSyntax? { binding.typeAnnotation?.type }

@@ -40,15 +40,24 @@ enum TypeSpelling {
         }
     }
 
-    /// `(true, Int)` for `Int?` or `Optional<Int>`.
+    /// `(true, Int)` for `Int?`, `Optional<Int>` or `Swift.Optional<Int>`.
     static func unwrapped(_ type: TypeSyntax) -> (isOptional: Bool, wrapped: TypeSyntax) {
         if let optional = type.as(OptionalTypeSyntax.self) { return (true, optional.wrappedType) }
-        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Optional",
-            let arguments = identifier.genericArgumentClause.flatMap(typeArguments), arguments.count == 1
-        {
+        if let arguments = standardGenericArguments(of: type, named: "Optional"), arguments.count == 1 {
             return (true, arguments[0])
         }
         return (false, type)
+    }
+
+    /// The type arguments of `Name<…>` or `Swift.Name<…>`, when `type` is spelled so.
+    private static func standardGenericArguments(of type: TypeSyntax, named name: String) -> [TypeSyntax]? {
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == name {
+            return identifier.genericArgumentClause.flatMap(typeArguments)
+        }
+        if let member = type.as(MemberTypeSyntax.self), member.name.text == name, normalized(member.baseType) == "Swift" {
+            return member.genericArgumentClause.flatMap(typeArguments)
+        }
+        return nil
     }
 
     /// Whether every name in `type` is a standard type, so that no typealias can make it another.
@@ -58,10 +67,8 @@ enum TypeSpelling {
         if let array = type.as(ArrayTypeSyntax.self) { return isFullyKnown(array.element) }
         if let dictionary = type.as(DictionaryTypeSyntax.self) { return isFullyKnown(dictionary.key) && isFullyKnown(dictionary.value) }
         if let tuple = type.as(TupleTypeSyntax.self) { return tuple.elements.allSatisfy { isFullyKnown($0.type) } }
-        if let identifier = type.as(IdentifierTypeSyntax.self), ["Optional", "Array", "Dictionary"].contains(identifier.name.text),
-            let arguments = identifier.genericArgumentClause.flatMap(typeArguments)
-        {
-            return arguments.allSatisfy(isFullyKnown)
+        for name in ["Optional", "Array", "Dictionary"] {
+            if let arguments = standardGenericArguments(of: type, named: name) { return arguments.allSatisfy(isFullyKnown) }
         }
         return standardTypes.contains(normalized(type))
     }

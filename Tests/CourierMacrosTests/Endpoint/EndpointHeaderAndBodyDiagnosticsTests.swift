@@ -268,7 +268,7 @@ struct EndpointHeaderAndBodyDiagnosticsTests {
                 typealias Response = [Book]
                 @RequestBody var query: BookQuery
                 ┬───────────
-                ╰─ ⚠️ this method sends no body: servers may ignore one, and URLSession on Apple platforms refuses to send it; send the value as a @QueryItem, or name a method that takes a body, such as .post (GET)
+                ╰─ ⚠️ this method sends no body: servers may ignore one, and URLSession on Apple platforms refuses to send it (AsyncHTTPClient sends it); send the value as a @QueryItem, or name a method that takes a body, such as .post (GET)
             }
             """
         } expansion: {

@@ -23,7 +23,28 @@ struct EndpointResponseBodyDiagnosticsTests {
                 @ResponseErrorBody var problem: Problem?
                 @ResponseErrorBody var error: APIError?
                 ┬─────────────────
-                ╰─ 🛑 another body is read for exactly these statuses, so one response would fill both; remove one, or give each its own statuses ('problem' is read for 400–599)
+                ╰─ ⚠️ another body is read for exactly these statuses, so one response fills both; remove one, or give each its own statuses ('problem' is read for 400–599)
+            }
+            """
+        } expansion: {
+            """
+            struct BookResult {
+                var book: Book?
+                var problem: Problem?
+                var error: APIError?
+            }
+
+            extension BookResult: Courier.ResponseDecodable {
+                /// Reads this response's properties from `response`.
+                init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self.book = try response.decodeBody(Book.self, decoder: decoder, when: Courier.StatusFilter.success)
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    self.problem = try response.decodeBody(Problem.self, decoder: decoder, when: Courier.StatusFilter.failure)
+                    #sourceLocation(file: "Test.swift", line: 5)
+                    self.error = try response.decodeBody(APIError.self, decoder: decoder, when: Courier.StatusFilter.failure)
+                    #sourceLocation()
+                }
             }
             """
         }
@@ -46,7 +67,26 @@ struct EndpointResponseBodyDiagnosticsTests {
                 @ResponseBody(statuses: [200, 201]) var book: Book?
                 @ResponseBody(statuses: 200...201) var summary: Summary?
                 ┬─────────────────────────────────
-                ╰─ 🛑 another body is read for exactly these statuses, so one response would fill both; remove one, or give each its own statuses ('book' is read for 200, 201)
+                ╰─ ⚠️ another body is read for exactly these statuses, so one response fills both; remove one, or give each its own statuses ('book' is read for 200, 201)
+            }
+            """
+        } expansion: {
+            """
+            struct BookResult {
+                var book: Book?
+                var summary: Summary?
+            }
+
+            extension BookResult: Courier.ResponseDecodable {
+                /// Reads this response's properties from `response`.
+                init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
+                    try response.validate()
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self.book = try response.decodeBody(Book.self, decoder: decoder, when: Courier.StatusFilter.__statuses([200, 201]))
+                    #sourceLocation(file: "Test.swift", line: 4)
+                    self.summary = try response.decodeBody(Summary.self, decoder: decoder, when: Courier.StatusFilter.__statuses(200 ... 201))
+                    #sourceLocation()
+                }
             }
             """
         }

@@ -18,7 +18,7 @@ struct EndpointRouteConflictDiagnosticsTests {
             """
             @Endpoint(.post, "/books")
                       ┬────
-                      ╰─ 🛑 the @RequestHTTPMethod property replaces this method on every request, so it is never sent; give the method as the property's initial value
+                      ╰─ ⚠️ the @RequestHTTPMethod property replaces this method on every request, so it is never sent; give the method as the property's initial value
                          ✏️ make '.post' the property's initial value
             struct ChangeBook {
                 typealias Response = Book
@@ -70,7 +70,7 @@ struct EndpointRouteConflictDiagnosticsTests {
             """
             @Endpoint(.delete)
                       ┬──────
-                      ╰─ 🛑 the @RequestHTTPMethod property replaces this method on every request, so it is never sent; give the method as the property's initial value
+                      ╰─ ⚠️ the @RequestHTTPMethod property replaces this method on every request, so it is never sent; give the method as the property's initial value
                          ✏️ make '.delete' the property's initial value
             struct ChangeBook {
                 typealias Response = Book
@@ -112,7 +112,7 @@ struct EndpointRouteConflictDiagnosticsTests {
         }
     }
 
-    @Test("@AbsoluteURL beside @RequestPath")
+    @Test("A non-optional @AbsoluteURL beside @RequestPath")
     func absoluteURLAndRequestPath() {
         assertMacro {
             """
@@ -120,7 +120,7 @@ struct EndpointRouteConflictDiagnosticsTests {
             struct Fetch {
                 typealias Response = Data
                 @RequestPath var path = "/books"
-                @AbsoluteURL var url: URL?
+                @AbsoluteURL var url: URL
             }
             """
         } diagnostics: {
@@ -129,9 +129,9 @@ struct EndpointRouteConflictDiagnosticsTests {
             struct Fetch {
                 typealias Response = Data
                 @RequestPath var path = "/books"
-                @AbsoluteURL var url: URL?
+                @AbsoluteURL var url: URL
                 ┬───────────
-                ╰─ 🛑 an @AbsoluteURL replaces the path, so it cannot stand beside a @RequestPath that sets one per value; keep one of the two
+                ╰─ 🛑 a non-optional @AbsoluteURL replaces the path on every request, so a @RequestPath beside it is never sent; keep one of the two, or make the URL optional to fall back on the path
             }
             """
         }
