@@ -358,4 +358,48 @@ struct EndpointValidCodeDiagnosticsTests {
             """
         }
     }
+
+    @Test("A path without a leading slash, with an escape: the fix-it inserts '/' and keeps the escape as written")
+    func leadingSlashKeepsEscapes() {
+        assertMacro {
+            #"""
+            @Endpoint(.get, "books\u{2D}new")
+            struct ListBooks {
+                typealias Response = [Book]
+            }
+            """#
+        } diagnostics: {
+            #"""
+            @Endpoint(.get, "books\u{2D}new")
+                            ┬───────────────
+                            ╰─ ⚠️ the path should start with '/'; it is appended to the provider's base URL
+                               ✏️ insert '/'
+            struct ListBooks {
+                typealias Response = [Book]
+            }
+            """#
+        } fixes: {
+            #"""
+            @Endpoint(.get, "/books\u{2D}new")
+            struct ListBooks {
+                typealias Response = [Book]
+            }
+            """#
+        } expansion: {
+            """
+            struct ListBooks {
+                typealias Response = [Book]
+
+                /// The request this value describes.
+                func makeRequest() -> Courier.RequestBuilder {
+                    let request = Courier.RequestBuilder(method: .get, path: "/books-new", operationID: "ListBooks")
+                    return request
+                }
+            }
+
+            extension ListBooks: Courier.Endpoint {
+            }
+            """
+        }
+    }
 }
