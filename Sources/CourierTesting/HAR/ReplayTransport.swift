@@ -20,6 +20,8 @@ public import OpenAPIRuntime
 /// ```
 public final class ReplayTransport: ClientTransport {
     private let entries: [HTTPArchive.Entry]
+    /// What each entry is matched on, worked out once.
+    private let keys: [Key]
     private let matchingBodies: Bool
     private let used = Locked<Set<Int>>([])
 
@@ -31,6 +33,7 @@ public final class ReplayTransport: ClientTransport {
 
     init(_ archive: HTTPArchive, matchingBodies: Bool) {
         self.entries = archive.log.entries
+        self.keys = entries.map { Key($0, bodies: matchingBodies) }
         self.matchingBodies = matchingBodies
     }
 
@@ -43,10 +46,12 @@ public final class ReplayTransport: ClientTransport {
 
     /// Answers `request` from the first unused entry that matches it.
     public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        let sent: Data? = if let body { try await Data(collecting: body, upTo: .max) } else { nil }
-        let wanted = Key(method: request.method.rawValue, target: request.path ?? "/", body: matchingBodies ? (sent ?? Data()) : nil)
+        // The body is read only when it is matched on.
+        var sent: Data?
+        if matchingBodies { sent = if let body { try await Data(collecting: body, upTo: .max) } else { Data() } }
+        let wanted = Key(method: request.method.rawValue, target: request.path ?? "/", body: sent)
         let found: Int? = used.withLock { used in
-            guard let index = entries.indices.first(where: { !used.contains($0) && Key(entries[$0], bodies: matchingBodies) == wanted }) else { return nil }
+            guard let index = keys.indices.first(where: { !used.contains($0) && keys[$0] == wanted }) else { return nil }
             used.insert(index)
             return index
         }
@@ -77,7 +82,6 @@ public final class ReplayTransport: ClientTransport {
     private func missReport(for wanted: Key) -> String {
         let described = "no entry of the archive does"
         guard !entries.isEmpty else { return "the archive has no entries" }
-        let keys = entries.map { Key($0, bodies: matchingBodies) }
         let closest = keys.indices.max { keys[$0].likeness(to: wanted) < keys[$1].likeness(to: wanted) } ?? 0
         let key = keys[closest]
         var differences: [String] = []
