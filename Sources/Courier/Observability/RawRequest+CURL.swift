@@ -3,7 +3,7 @@ import HTTPTypes
 
 extension HTTPField.Name {
     /// The headers whose values are secrets unless a caller reveals them.
-    static let alwaysSecret: Set<HTTPField.Name> = [.authorization, .cookie, .proxyAuthorization]
+    package static let alwaysSecret: Set<HTTPField.Name> = [.authorization, .cookie, .proxyAuthorization]
 }
 
 extension RawRequest {

@@ -21,13 +21,13 @@ extension Provider {
     /// The transport used when none is given: on Linux, AsyncHTTPClient on one process-wide
     /// client. FoundationNetworking there costs several times the CPU per request and cannot
     /// stream a request body.
-    static let defaultTransport: any ClientTransport = HTTPClientTransport.shared
+    package static let defaultTransport: any ClientTransport = HTTPClientTransport.shared
 }
 
 extension HTTPClientTransport: BoundableTransport, WholeBodyTransport {
     /// The process-wide client configured with the two bounds; a client of your own keeps its
     /// configuration.
-    func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
+    package func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
         bounded(connect: timeouts.connect, read: timeouts.idle)
     }
 
@@ -48,6 +48,6 @@ extension HTTPClientTransport: BoundableTransport, WholeBodyTransport {
 #else
 extension Provider {
     /// The transport used when none is given: on Apple platforms, ``urlSessionTransport``.
-    static let defaultTransport: any ClientTransport = urlSessionTransport
+    package static let defaultTransport: any ClientTransport = urlSessionTransport
 }
 #endif

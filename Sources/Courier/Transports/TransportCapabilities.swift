@@ -5,7 +5,7 @@ import OpenAPIRuntime
 /// A transport that applies a provider's connect and idle bounds and its body limit itself.
 /// A transport that does not adopt it is sent through as it is, and only ``Timeouts/total``,
 /// which the pipeline enforces, bounds its requests.
-protocol BoundableTransport: ClientTransport {
+package protocol BoundableTransport: ClientTransport {
     /// This transport with `timeouts`' connect and idle bounds, holding at most `bodyLimit`
     /// bytes of a response body for its reader (or its own bound, when that is larger).
     func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport

@@ -193,7 +193,7 @@ extension URLSessionHTTPTransport: BoundableTransport {
     /// The idle bound as each request's `timeoutInterval`; at most `bodyLimit` bytes or this
     /// transport's own bound, whichever is larger, held for a reader (a buffered read may hold
     /// up to `bodyLimit`; a stream is not bound by it).
-    func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
+    package func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
         Bounded(base: self, idle: timeouts.idle, maxUnread: max(bodyLimit, maxUnreadBytes))
     }
 }

@@ -3,33 +3,44 @@ import Foundation
 /// An HTTP Archive (HAR 1.2): the format in which browsers' developer tools, proxies such as
 /// Charles, Proxyman and mitmproxy, and Courier record HTTP exchanges.
 ///
-/// Only the fields a replay needs are required; everything else a tool writes (pages, cookies,
-/// custom `_`-prefixed fields) is accepted and ignored.
+/// Reading needs only the fields a replay uses; everything else a tool writes (pages, cookies,
+/// custom `_`-prefixed fields) is accepted and ignored. Courier writes every field the format
+/// requires.
 struct HTTPArchive: Codable, Sendable {
     /// The archive's one top-level object.
     var log: Log
 
-    /// An archive of `entries`, written by `creator`.
-    init(entries: [Entry], creator: Creator = Creator(name: "Courier", version: "1")) {
-        log = Log(version: "1.2", creator: creator, entries: entries)
+    /// An archive of `entries`, written by Courier.
+    init(entries: [Entry]) {
+        log = Log(version: "1.2", creator: Creator(name: "Courier", version: "1"), entries: entries)
     }
 
     /// Reads the archive at `url`; a file that is not a HAR archive is an error naming the file
     /// and the first field that does not read.
-    init(contentsOf url: URL) throws {
-        let data = try Data(contentsOf: url)
+    init(contentsOf url: URL) throws(HTTPArchiveError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw HTTPArchiveError(file: url, "cannot be read: \(error.localizedDescription)")
+        }
         do {
             self = try JSONDecoder().decode(HTTPArchive.self, from: data)
         } catch {
-            throw HTTPArchiveError(file: url.path, reason: "\(error)")
+            throw HTTPArchiveError(file: url, "is not a readable HAR 1.2 archive: \(error)")
         }
+    }
+
+    /// The archive as pretty-printed JSON, its keys sorted so that a re-recording diffs cleanly.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
     }
 
     /// The `log` object: the format's version, the tool that wrote it, and the exchanges.
     struct Log: Codable, Sendable {
-        /// The format's version, `1.2`.
         var version: String
-        /// The tool that wrote the archive.
         var creator: Creator
         /// The exchanges, in the order they started.
         var entries: [Entry]
@@ -37,16 +48,8 @@ struct HTTPArchive: Codable, Sendable {
 
     /// A tool's name and version.
     struct Creator: Codable, Sendable {
-        /// The tool's name.
         var name: String
-        /// The tool's version.
         var version: String
-
-        /// A creator named `name` at `version`.
-        init(name: String, version: String) {
-            self.name = name
-            self.version = version
-        }
     }
 
     /// One exchange: a request and the response it got.
@@ -55,17 +58,16 @@ struct HTTPArchive: Codable, Sendable {
         var startedDateTime: String
         /// The exchange's total time in milliseconds.
         var time: Double
-        /// The request as sent.
         var request: Request
-        /// The response as received.
         var response: Response
+        /// What a browser's cache did; Courier records none.
+        var cache: Cache? = Cache()
+        var timings: Timings?
     }
 
     /// A name and a value: a header or a query parameter.
     struct Pair: Codable, Sendable, Equatable {
-        /// The name.
         var name: String
-        /// The value.
         var value: String
     }
 
@@ -75,28 +77,50 @@ struct HTTPArchive: Codable, Sendable {
         var method: String
         /// The absolute URL, with its query.
         var url: String
+        var httpVersion: String?
+        var cookies: [Pair]?
         /// The header fields, in order.
         var headers: [Pair]
+        /// The query's items, decoded.
+        var queryString: [Pair]?
         /// The body, when there is one.
         var postData: PostData?
+        /// `-1`: the size of the head as sent is not known.
+        var headersSize: Int?
+        var bodySize: Int?
     }
 
-    /// A request body.
+    /// A request body: text, or base64 in `_encoding` for bytes that are not UTF-8 (the format
+    /// has no field for it, so Courier adds one of its own, as tools may).
     struct PostData: Codable, Sendable {
         /// The body's media type.
         var mimeType: String?
-        /// The body as text.
+        /// The body as text, or base64.
         var text: String?
+        /// `base64` when `text` is base64-encoded.
+        var encoding: String?
+
+        enum CodingKeys: String, CodingKey {
+            case mimeType, text
+            case encoding = "_encoding"
+        }
     }
 
     /// A response as an archive records it.
     struct Response: Codable, Sendable {
         /// The status code.
         var status: Int
+        var statusText: String?
+        var httpVersion: String?
+        var cookies: [Pair]?
         /// The header fields, in order.
         var headers: [Pair]
         /// The body.
         var content: Content
+        /// The `Location` of a redirect, else empty.
+        var redirectURL: String?
+        var headersSize: Int?
+        var bodySize: Int?
     }
 
     /// A response body: text, or base64 when `encoding` says so.
@@ -109,18 +133,57 @@ struct HTTPArchive: Codable, Sendable {
         var text: String?
         /// `base64` when `text` is base64-encoded.
         var encoding: String?
+        /// How a streamed body arrived, chunk by chunk: Courier's own field, which other tools
+        /// ignore.
+        var chunks: [Chunk]?
+
+        enum CodingKeys: String, CodingKey {
+            case size, mimeType, text, encoding
+            case chunks = "_chunks"
+        }
+    }
+
+    /// One chunk of a streamed body: its length, and when it arrived, in milliseconds after the
+    /// response's head.
+    struct Chunk: Codable, Sendable, Equatable {
+        var size: Int
+        var time: Double
+    }
+
+    /// The `cache` object, empty: Courier records no browser cache.
+    struct Cache: Codable, Sendable {}
+
+    /// The phases of an exchange in milliseconds: sending the request, waiting for the head,
+    /// receiving the body.
+    struct Timings: Codable, Sendable {
+        var send: Double
+        var wait: Double
+        var receive: Double
     }
 }
 
-/// An archive that cannot be read: the file and what does not read in it.
+/// An archive that cannot be read, written or chosen: the file and what is wrong.
 public struct HTTPArchiveError: Error, CustomStringConvertible {
     /// The file's path.
     let file: String
-    /// What does not read.
+    /// What is wrong with it, as a phrase that follows the file's name.
     let reason: String
 
-    /// Names the file and the reason.
-    public var description: String { "'\(file)' is not a readable HAR 1.2 archive: \(reason)" }
+    init(file: URL, _ reason: String) {
+        self.file = file.path
+        self.reason = reason
+    }
+
+    /// Names the file and what is wrong.
+    public var description: String { "'\(file)' \(reason)" }
+}
+
+extension HTTPArchive {
+    /// `bytes` as an archive holds a body: as text when they are UTF-8, else base64.
+    static func text(of bytes: Data) -> (text: String, encoding: String?) {
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+        return (bytes.base64EncodedString(), "base64")
+    }
 }
 
 extension HTTPArchive.Content {
@@ -136,5 +199,28 @@ extension HTTPArchive.Content {
         let utf8 = Data(text.utf8)
         if let size, utf8.count != size, let latin1 = text.data(using: .isoLatin1), latin1.count == size { return latin1 }
         return utf8
+    }
+
+    /// `bytes` as an archive holds them: as text when they are UTF-8, else base64.
+    init(_ bytes: Data, mimeType: String, chunks: [HTTPArchive.Chunk]?) {
+        size = bytes.count
+        self.mimeType = mimeType
+        (text, encoding) = HTTPArchive.text(of: bytes)
+        self.chunks = chunks
+    }
+}
+
+extension HTTPArchive.PostData {
+    /// The body's bytes; `nil` for base64 that does not decode.
+    var bytes: Data? {
+        guard let text else { return Data() }
+        if encoding?.lowercased() == "base64" { return Data(base64Encoded: text, options: .ignoreUnknownCharacters) }
+        return Data(text.utf8)
+    }
+
+    /// `bytes` as an archive holds them: as text when they are UTF-8, else base64.
+    init(_ bytes: Data, mimeType: String) {
+        self.mimeType = mimeType
+        (text, encoding) = HTTPArchive.text(of: bytes)
     }
 }

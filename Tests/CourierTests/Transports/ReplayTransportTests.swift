@@ -4,7 +4,7 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// `ReplayTransport` answering from HTTP Archives: one written by mitmproxy 11 while curl talked to
+/// `ArchiveTransport` answering from HTTP Archives: one written by mitmproxy 11 while curl talked to
 /// a server through it (`Archives/record.sh` recorded it; the server is `Archives/archive_server.py`),
 /// and small ones written here.
 @Suite("Replaying HTTP Archives", .timeLimit(.minutes(1)))
@@ -23,13 +23,13 @@ struct ReplayTransportTests {
     static let servedBy = HTTPField.Name("X-Served-By") ?? .server
 
     /// A provider answering from `transport`, at the origin the archive was recorded against.
-    func provider(_ transport: ReplayTransport) -> Provider {
+    func provider(_ transport: ArchiveTransport) -> Provider {
         Provider(baseURL: "http://127.0.0.1:18741", transport: transport)
     }
 
     @Test("An archive written by mitmproxy replays every exchange, with its status, headers and bodies")
     func mitmproxyArchive() async throws {
-        let replay = try ReplayTransport(archive: Self.mitmproxy)
+        let replay = try ArchiveTransport(archive: Self.mitmproxy)
         let provider = provider(replay)
         #expect(replay.unusedEntries.count == 5)
         // The query in another order still matches.
@@ -50,7 +50,7 @@ struct ReplayTransportTests {
 
     @Test("A request no entry answers fails, naming the closest entry and what differs")
     func unmatched() async throws {
-        let replay = try ReplayTransport(archive: Self.mitmproxy)
+        let replay = try ArchiveTransport(archive: Self.mitmproxy)
         let provider = provider(replay)
         let wrongMethod = await #expect(throws: CourierError.self) { try await provider.send(Request(.delete, "/counter", receiving: .data)) }
         #expect(wrongMethod?.kind == .unmocked, "\(String(describing: wrongMethod))")
@@ -74,7 +74,7 @@ struct ReplayTransportTests {
 
     @Test("With matchingBodies, a request is answered only by an entry with its body")
     func matchingBodies() async throws {
-        let replay = try ReplayTransport(archive: Self.mitmproxy, matchingBodies: true)
+        let replay = try ArchiveTransport(archive: Self.mitmproxy, matchingBodies: true)
         let provider = provider(replay)
         let other = await #expect(throws: CourierError.self) {
             try await provider.send(Request(.post, "/books", receiving: .data).body(.json(Book(title: "Emma"))))
@@ -98,7 +98,7 @@ struct ReplayTransportTests {
             "_custom": "ignored"}
         }]}}
         """)
-        let provider = Provider(baseURL: "https://cdn.example", transport: try ReplayTransport(archive: url))
+        let provider = Provider(baseURL: "https://cdn.example", transport: try ArchiveTransport(archive: url))
         let (data, response) = try await provider.send(Request(.get, "/logo.png", receiving: .withResponse(.data)))
         #expect(data == bytes)
         #expect(response.headers[.contentEncoding] == nil)
@@ -109,7 +109,7 @@ struct ReplayTransportTests {
     @Test("A file that is not a HAR archive is an error naming the file")
     func unreadable() throws {
         let url = try Self.write(#"{"log": {"entries": "none"}}"#)
-        let error = #expect(throws: HTTPArchiveError.self) { try ReplayTransport(archive: url) }
+        let error = #expect(throws: HTTPArchiveError.self) { try ArchiveTransport(archive: url) }
         #expect(error?.description.contains("'\(url.path)' is not a readable HAR 1.2 archive") == true, "\(String(describing: error))")
     }
 

@@ -94,7 +94,7 @@ struct GuideSampleRunTests {
         let archive = URL(fileURLWithPath: #filePath).deletingLastPathComponent() //-
             .appending(path: "../../CourierTests/Transports/Archives/mitmproxy-books.har") //-
         // sample: testing-replay
-        let replay = try ReplayTransport(archive: archive)
+        let replay = try ArchiveTransport(archive: archive)
         let provider = Provider(baseURL: "http://127.0.0.1:18741", transport: replay)
 
         let titles = try await provider.send(
@@ -102,6 +102,33 @@ struct GuideSampleRunTests {
         )
         #expect(titles.map(\.title) == ["Dune", "Emma"])
         #expect(replay.unusedEntries.count == 4)
+        // end sample
+    }
+
+    @Test func recordingThenReplaying() async throws {
+        let server = try await DocServer.baseURL() //-
+        let fixtures = FileManager.default.temporaryDirectory.appending(path: "courier-doc-\(UUID().uuidString)") //-
+        // sample: archive-record
+        let archive = fixtures.appending(path: "knuth.har")
+        let recorder = try ArchiveTransport(archive: archive, mode: .record, secretQueryItems: ["api_key"])
+        let live = Provider(baseURL: server, transport: recorder)
+
+        let knuth = try await live.send(
+            Request(.get, "/books", receiving: .json([Book].self)).query("author", "Knuth").query("api_key", "s3cret")
+        )
+        // end sample
+        #expect(knuth.count == 2) //-
+        let written = try String(contentsOf: archive, encoding: .utf8) //-
+        #expect(written.contains("api_key=%3Credacted%3E") && !written.contains("s3cret")) //-
+        // sample: archive-replay
+        let replay = try ArchiveTransport(archive: archive, mode: .replay)
+        let offline = Provider(baseURL: server, transport: replay)
+
+        let again = try await offline.send(
+            Request(.get, "/books", receiving: .json([Book].self)).query("author", "Knuth").query("api_key", "an0ther")
+        )
+        #expect(again == knuth)
+        #expect(replay.unusedEntries.isEmpty)
         // end sample
     }
 
