@@ -1,6 +1,12 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "CourierExamples",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -15,8 +21,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        .executableTarget(
-            name: "CourierDemo",
+        // The bookshelf's values, its @API protocol and its server: what the demo calls and its
+        // tests replay.
+        .target(
+            name: "Bookshelf",
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -24,11 +32,27 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: [
-                .enableUpcomingFeature("ExistentialAny"),
-                .enableUpcomingFeature("MemberImportVisibility"),
-                .enableUpcomingFeature("InternalImportsByDefault"),
-            ]
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "CourierDemo",
+            dependencies: [
+                "Bookshelf",
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        // The demo's session, recorded once into an HTTP Archive and replayed with no server.
+        .testTarget(
+            name: "BookshelfTests",
+            dependencies: [
+                "Bookshelf",
+                .product(name: "Courier", package: "Courier"),
+                .product(name: "CourierTesting", package: "Courier"),
+            ],
+            exclude: ["Archives"],
+            swiftSettings: upcomingFeatures
         ),
         // The observability article's complete setup, compiled (DocumentationTests checks it
         // against the article); `swift run CourierDemo` does not build it.

@@ -5,7 +5,7 @@ import Logging
 import NIOCore
 
 /// A small bookshelf API served on 127.0.0.1 with an OS-chosen port, for the demo to call.
-enum BookServer {
+public enum BookServer {
     struct StoredBook: Codable, Sendable {
         var id: Int
         var title: String
@@ -40,7 +40,7 @@ enum BookServer {
     struct Receipt: ResponseEncodable { var bookID: Int; var rating: Int; var comment: String }
 
     /// Starts the server and returns its port once it listens.
-    static func start() async throws -> Int {
+    public static func start() async throws -> Int {
         let shelf = Shelf()
         let router = Router()
         router.get("/books/:id") { _, context -> Response in

@@ -1,50 +1,9 @@
+import Bookshelf
 import Courier
 import Foundation
 import Logging
 
-struct Book: Codable, Sendable {
-    var id: Int
-    var title: String
-    var author: String
-}
-
-struct NewBook: Codable, Sendable {
-    var title: String
-    var author: String
-}
-
-struct Receipt: Codable, Sendable {
-    var bookID: Int
-    var rating: Int
-    var comment: String
-}
-
-/// What the bookshelf says when it refuses a request.
-struct ShelfError: Codable, Sendable {
-    var reason: String
-}
-
-struct Availability: Codable, Sendable {
-    var bookID: Int
-    var available: Bool
-}
-
-// Style 1: the bookshelf API declared once, as a protocol.
-@API
-protocol Bookshelf {
-    @GET("/books/:id")
-    func book(id: Int) async throws -> Book
-
-    @GET("/books")
-    func books(author: String, limit: Int?) async throws -> [Book]
-
-    @POST("/books")
-    func add(book: Body<NewBook>) async throws -> Book
-
-    @URLForm
-    @POST("/books/:id/reviews")
-    func review(id: Int, rating: Int, comment: String) async throws -> Receipt
-}
+// Style 1, the bookshelf API declared as an @API protocol, is in Sources/Bookshelf/Bookshelf.swift.
 
 // Style 2: a request as a value of its own type, with a typed response that reads the book on
 // success and the shelf's own error body on failure.
