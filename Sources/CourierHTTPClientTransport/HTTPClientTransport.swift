@@ -17,9 +17,9 @@ import Tracing
 /// Courier's default transport, over ``shared``.
 public struct HTTPClientTransport: ClientTransport {
     /// The client requests go through.
-    public let client: HTTPClient
+    package let client: HTTPClient
     /// The deadline for each request, from start to the end of the response head.
-    public var timeout: TimeAmount
+    var timeout: TimeAmount
 
     /// Bodies of known length up to this size are sent and read as one buffer; longer ones, and
     /// those of unknown length, stream.
@@ -37,7 +37,8 @@ public struct HTTPClientTransport: ClientTransport {
     /// your own.
     package let processWideTimeout: HTTPClient.Configuration.Timeout?
 
-    /// A transport over `client`, which you keep and shut down.
+    /// A transport over `client`, which you keep and shut down; `timeout` is the deadline for each
+    /// request, from start to the end of the response head.
     public init(client: HTTPClient, timeout: TimeAmount = .minutes(1)) {
         self.init(client: client, timeout: timeout, processWideTimeout: nil)
     }

@@ -4,11 +4,11 @@ public import HTTPTypes
 /// What a ``MockTransport`` answers: a status, headers and a body.
 public struct MockResponse: Sendable {
     /// The status sent back; `200 OK` unless given.
-    public var status: HTTPResponse.Status
+    var status: HTTPResponse.Status
     /// The header fields sent back; ``MockTransport`` adds `Content-Length` when a body has none.
-    public var headers: HTTPFields
+    var headers: HTTPFields
     /// The body's bytes; `nil` for a response without a body.
-    public var body: Data?
+    var body: Data?
 
     /// A response with `status`, `headers` and `body`, sent back as given.
     public init(status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], body: Data? = nil) {
@@ -24,11 +24,6 @@ public struct MockResponse: Sendable {
         encoder: JSONEncoder = JSONEncoder()
     ) throws -> MockResponse {
         MockResponse(status: status, headers: [.contentType: "application/json"], body: try encoder.encode(value))
-    }
-
-    /// A JSON body given as text.
-    public static func json(_ text: String, status: HTTPResponse.Status = .ok) -> MockResponse {
-        MockResponse(status: status, headers: [.contentType: "application/json"], body: Data(text.utf8))
     }
 
     /// A plain-text body.

@@ -17,7 +17,7 @@ public import OpenAPIRuntime
 /// ```
 public final class MockTransport: ClientTransport {
     /// Produces a response for a request.
-    public typealias Handler = @Sendable (RecordedRequest) async throws -> MockResponse
+    typealias Handler = @Sendable (RecordedRequest) async throws -> MockResponse
 
     struct Stub {
         var method: HTTPRequest.Method?
@@ -35,25 +35,21 @@ public final class MockTransport: ClientTransport {
 
     /// A transport that answers every request not matched by a stub with `handler`; without
     /// one, an unmatched request throws `CourierError.Kind.unmocked`.
-    public init(handler: Handler? = nil) { fallback = handler }
+    public init(handler: (@Sendable (RecordedRequest) async throws -> MockResponse)? = nil) { fallback = handler }
 
     /// Answers requests with `method` whose path matches `route` (`/users/:id`, `*` for any one
     /// segment) using `handler`. Later stubs win over earlier ones for the same request.
-    public func stub(_ method: HTTPRequest.Method? = nil, _ route: String, handler: @escaping Handler) {
+    public func stub(
+        _ method: HTTPRequest.Method? = nil,
+        _ route: String,
+        handler: @escaping @Sendable (RecordedRequest) async throws -> MockResponse
+    ) {
         let stub = Stub(method: method, route: Route(route), handler: handler)
         state.withLock { $0.stubs.append(stub) }
     }
 
-    /// Answers requests with `method` whose path matches `route` with `response`.
-    public func stub(_ method: HTTPRequest.Method? = nil, _ route: String, _ response: MockResponse) {
-        stub(method, route) { _ in response }
-    }
-
     /// Every request received so far, in order.
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }
-
-    /// Forgets the requests received so far.
-    public func clearRequests() { state.withLock { $0.requests.removeAll() } }
 
     /// Records `request` and its body, then answers from the latest matching stub, else the fallback
     /// handler, else throws `CourierError.unmocked`; a response body without `Content-Length` gets one.

@@ -3,13 +3,13 @@ public import HTTPTypes
 
 /// A request as a ``MockTransport`` received it, body read into memory.
 public struct RecordedRequest: Sendable {
-    /// Method, path with query, headers: read through ``method``, ``path``, ``query`` and
-    /// ``headers``.
+    /// Method, path with query, headers: read through `method`, `path`, `queryItems` and
+    /// `headers`.
     var head: HTTPRequest
     /// The body's bytes, `nil` when there was none.
     public var body: Data?
     /// The base URL the request was sent against.
-    public var baseURL: URL
+    var baseURL: URL
     /// The endpoint's name, such as `"Users.getUser"`.
     public var operationID: String
     /// Values of the `:name` segments of the stub's route that matched this request, decoded.
@@ -20,7 +20,7 @@ public struct RecordedRequest: Sendable {
     /// The path without the query, percent-encoded as sent.
     public var path: String { String((head.path ?? "/").prefix { $0 != "?" }) }
     /// The query as sent, without `?`; `nil` when there is none.
-    public var query: String? {
+    var query: String? {
         guard let target = head.path, let mark = target.firstIndex(of: "?") else { return nil }
         return String(target[target.index(after: mark)...])
     }
@@ -36,8 +36,6 @@ public struct RecordedRequest: Sendable {
     }
     /// The headers.
     public var headers: HTTPFields { head.headerFields }
-    /// The body as UTF-8 text.
-    public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
 
     /// Decodes the body as JSON.
     public func decodeBody<T: Decodable>(_ type: T.Type, using decoder: JSONDecoder = JSONDecoder()) throws -> T {

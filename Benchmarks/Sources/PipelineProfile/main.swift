@@ -145,7 +145,7 @@ nonisolated func compareDecodes(iterations: Int) throws {
     let variants: [(String, () throws -> Int)] = [
         ("JSONDecoder alone", { try decoder.decode(User.self, from: body).followers }),
         ("through any BodyDecoder", { try existential.decode(User.self, from: body).followers }),
-        ("status check, then JSONDecoder", { try response.validate(); return try decoder.decode(User.self, from: body).followers }),
+        ("status check, then JSONDecoder", { if let error = response.error { throw error }; return try decoder.decode(User.self, from: body).followers }),
         ("Response.decode", { try response.decode(User.self, using: decoder).followers }),
     ]
     var times = [Duration](repeating: .zero, count: variants.count)

@@ -10,8 +10,9 @@ import Foundation
 /// request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
 /// ```
 public struct AuthorizationHeader: Sendable, Hashable {
-    /// The header's value as sent.
-    public let value: String
+    /// The header's value as sent; it goes on a request through `setAuthorization(_:)` or
+    /// `@Authorization`, and `description` redacts it.
+    let value: String
 
     /// `Bearer <token>`.
     public static func bearer(_ token: String) -> AuthorizationHeader {

@@ -71,8 +71,8 @@ public struct Provider: Sendable {
     /// Where requests are reported — spans, metrics, log entries; the bootstrapped tracer and
     /// metrics backend, and no log, unless you choose otherwise.
     public var observability = Observability()
-    /// How arrays in query items are written; a repeated key unless you choose otherwise.
-    public var queryArrayEncoding: ArrayEncoding = .repeatedKey
+    /// How arrays in query items are written when a request does not say: a repeated key.
+    var queryArrayEncoding: ArrayEncoding = .repeatedKey
 
     /// How keys of queries, fields, bodies and responses are spelled.
     public var keyMapping: KeyMapping {

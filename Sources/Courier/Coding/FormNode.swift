@@ -38,13 +38,8 @@ public struct FormDateEncoding: Sendable {
 
     /// ISO 8601 with time zone, such as `2024-05-01T12:30:00Z`.
     public static let iso8601 = FormDateEncoding { $0.formatted(.iso8601) }
-    /// Seconds since 1970 as a decimal number.
-    public static let secondsSince1970 = FormDateEncoding { String($0.timeIntervalSince1970) }
-    /// Whole milliseconds since 1970.
-    public static let millisecondsSince1970 = FormDateEncoding {
-        String(Int64(($0.timeIntervalSince1970 * 1000).rounded()))
-    }
-    /// Your own format.
+    /// Your own format, such as seconds since 1970:
+    /// `.custom { String($0.timeIntervalSince1970) }`.
     public static func custom(_ format: @escaping @Sendable (Date) -> String) -> FormDateEncoding {
         FormDateEncoding(format: format)
     }

@@ -6,21 +6,19 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
     public var name: String
     /// The cookie's value, as sent in `Cookie` and received in `Set-Cookie`.
     public var value: String
-    /// `Path`, `Domain`, `Expires`, `Max-Age`, `SameSite`… as the server sent them.
+    /// `Path`, `Domain`, `Expires`, `Max-Age`, `SameSite`… as the server sent them; a flag such
+    /// as `Secure` or `HttpOnly` with an empty value (`attributes["Secure"] == ""`).
     public var attributes: [String: String]
-    /// Whether the server marked it `Secure`.
-    public var isSecure: Bool
-    /// Whether the server marked it `HttpOnly`.
-    public var isHTTPOnly: Bool
 
-    /// A cookie with `name` and `value`, to send or to compare against; no attributes or flags unless given.
-    public init(name: String, value: String, attributes: [String: String] = [:], isSecure: Bool = false, isHTTPOnly: Bool = false) {
+    /// A cookie with `name` and `value`, to send or to compare against; no attributes unless given.
+    public init(name: String, value: String, attributes: [String: String] = [:]) {
         self.name = name
         self.value = value
         self.attributes = attributes
-        self.isSecure = isSecure
-        self.isHTTPOnly = isHTTPOnly
     }
+
+    /// Whether the server marked it `Secure`, in any case.
+    var isSecure: Bool { attributes.keys.contains { $0.lowercased() == "secure" } }
 
     /// Reads one `Set-Cookie` value; `nil` when it has no `name=value` pair.
     init?(setCookie header: String) {
@@ -34,11 +32,7 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
             let pieces = attribute.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = pieces[0].trimmingWhitespace()
             guard !key.isEmpty else { continue }
-            switch key.lowercased() {
-            case "secure": isSecure = true
-            case "httponly": isHTTPOnly = true
-            default: attributes[key] = pieces.count > 1 ? pieces[1].trimmingWhitespace() : ""
-            }
+            attributes[key] = pieces.count > 1 ? pieces[1].trimmingWhitespace() : ""
         }
     }
 
@@ -74,8 +68,10 @@ extension Response {
 }
 
 extension RequestBuilder {
-    /// Adds cookies to the request's `Cookie` header (every transport sends them as one header).
-    public mutating func addCookies(_ cookies: [Cookie]) {
+    /// For generated code (`@RequestCookies`): adds cookies to the request's `Cookie` header
+    /// (every transport sends them as one header). Code of your own adds the header:
+    /// `addHeader(.cookie, value: "name=value")`.
+    public mutating func __addCookies(_ cookies: [Cookie]) {
         for cookie in cookies { appendHeader(.cookie, "\(cookie.name)=\(cookie.value)", replacing: false) }
     }
 }

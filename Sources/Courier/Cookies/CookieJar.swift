@@ -29,9 +29,6 @@ public final class CookieJar: Sendable {
     /// The cookies kept now.
     public var cookies: [Cookie] { stored.withLock { $0.map(\.cookie) } }
 
-    /// Forgets every cookie.
-    public func removeAll() { stored.withLock { $0.removeAll() } }
-
     /// Keeps the cookies of `response`, received from `url`.
     func receive(_ setCookies: [String], from url: URL, now: Date = Date()) {
         guard let host = url.host?.lowercased() else { return }

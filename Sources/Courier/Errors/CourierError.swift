@@ -105,7 +105,7 @@ extension CourierError: CustomStringConvertible {
         if let request { text += " (\(request.method) \(request.path))" }
         text += ": " + message
         if attempts.count > 1 {
-            text += "; after \(attempts.count) attempts (" + attempts.map(\.description).joined(separator: "; ") + ")"
+            text += "; after \(attempts.count) attempts (" + attempts.map(\.summary).joined(separator: "; ") + ")"
         }
         if let retryStoppedBecause { text += "; not retried: " + retryStoppedBecause }
         return text
@@ -142,21 +142,23 @@ extension CourierError {
 }
 
 extension CourierError {
-    /// One attempt of a request: its number, what came of it, and the wait before the next.
-    public struct Attempt: Sendable, CustomStringConvertible {
+    /// One attempt of a request: the status that came back and the wait before the next. The
+    /// error's `description` tells what came of each attempt, in words.
+    public struct Attempt: Sendable {
         /// From 1.
-        public let number: Int
+        let number: Int
         /// The status that came back, when a response arrived.
         public let status: HTTPResponse.Status?
         /// The kind of failure, when no response arrived.
-        public let failure: Kind?
+        let failure: Kind?
         /// What happened, in words: `503 Service Unavailable`, or the failure's message.
-        public let outcome: String
+        let outcome: String
         /// How long Courier waited before the next attempt; `nil` for the last one.
         public internal(set) var wait: Duration?
 
-        /// `#2: 503 Service Unavailable, then waited 0.4 seconds`.
-        public var description: String {
+        /// `#2: 503 Service Unavailable, then waited 0.4 seconds`, as the error's `description`
+        /// lists it.
+        var summary: String {
             "#\(number): \(outcome)" + (wait.map { ", then waited \($0)" } ?? "")
         }
     }

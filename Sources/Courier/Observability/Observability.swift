@@ -26,7 +26,7 @@ public import Tracing
 ///   `http.client.active_requests`, `http.client.request.body.size`,
 ///   `http.client.response.body.size`, `courier.client.retries` and `courier.client.refreshes`,
 ///   with the method, the server, the template and the status as dimensions — never a raw path.
-/// - **Logs**: one entry per request, at ``successLevel`` or ``failureLevel``.
+/// - **Logs**: one entry per request, at one of the two ``levels``.
 public struct Observability: Sendable {
     /// The tracer of this provider's spans; `nil` uses `InstrumentationSystem.tracer`.
     public var tracer: (any Tracer)?
@@ -34,10 +34,10 @@ public struct Observability: Sendable {
     public var metricsFactory: (any MetricsFactory)?
     /// The logger of one entry per request; `nil` logs nothing.
     public var logger: Logger?
-    /// The level of a request that succeeded: `.debug` unless you choose.
-    public var successLevel: Logger.Level = .debug
-    /// The level of a request that failed, whatever the failure: `.info` unless you choose.
-    public var failureLevel: Logger.Level = .info
+    /// The log levels of a request that succeeded (`.debug` unless you choose) and of one that
+    /// failed, whatever the failure (`.info` unless you choose):
+    /// `provider.observability.levels.failure = .warning`.
+    public var levels: (success: Logger.Level, failure: Logger.Level) = (success: .debug, failure: .info)
     /// Which query values appear in spans and log entries; every one is redacted unless you
     /// choose otherwise.
     public var queryValues: QueryValues = .redacted

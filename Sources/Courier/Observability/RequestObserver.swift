@@ -90,7 +90,7 @@ final class RequestObserver: Sendable {
         }
         let factory = settings.metricsFactory ?? MetricsSystem.factory
         let metrics = factory is NOOPMetricsHandler ? nil : factory
-        let logger = settings.logger.flatMap { $0.logLevel <= max(settings.successLevel, settings.failureLevel) ? $0 : nil }
+        let logger = settings.logger.flatMap { $0.logLevel <= max(settings.levels.success, settings.levels.failure) ? $0 : nil }
         guard tracer != nil || propagator != nil || metrics != nil || logger != nil else { return nil }
         return RequestObserver(tracer: tracer, propagator: propagator, metrics: metrics, logger: logger, settings: settings)
     }
@@ -229,7 +229,7 @@ final class RequestObserver: Sendable {
     }
 
     func log(to logger: Logger, _ description: Description, _ state: State, _ failure: CourierError?, _ errorType: String?, _ duration: Duration) {
-        let level = failure == nil ? settings.successLevel : settings.failureLevel
+        let level = failure == nil ? settings.levels.success : settings.levels.failure
         guard level >= logger.logLevel else { return }
         var metadata: Logger.Metadata = [
             "courier.operation": "\(description.operationID)",

@@ -30,18 +30,18 @@ public struct NextPage: Sendable {
     }
 }
 
-/// One page as the next-page rule sees it.
+/// One page as the next-page rule sees it: its value, in ``page``.
 public struct PageContext<Page: Sendable>: Sendable {
     /// The page's value.
     public let page: Page
-    /// The response it was read from (its body already decoded into ``page``).
-    public let response: Response
+    /// The response it was read from (its body already decoded into `page`).
+    let response: Response
     /// How many pages came before this one.
-    public let index: Int
+    let index: Int
 
     /// The `next` target of the response's `Link` header (RFC 8288), resolved against the
-    /// page's URL; `nil` when there is none.
-    public var linkedNext: URL? {
+    /// page's URL; `nil` when there is none. The default rule of `pages(_:limit:next:)`.
+    @usableFromInline var linkedNext: URL? {
         guard let base = response.request?.url else { return nil }
         for value in response.head.headerFields[values: .link] {
             for link in LinkHeader.parse(value) where link.relations.contains("next") {

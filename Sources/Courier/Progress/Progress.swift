@@ -109,32 +109,19 @@ extension Request {
     ///
     /// Under a retry, only the body the call returns is reported: the body of a response that is
     /// followed by another attempt is read without reports.
+    ///
+    /// For the reports as a stream, feed one of your own from `report`:
+    ///
+    /// ```swift
+    /// let (progress, reports) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(1))
+    /// let download = Request(.get, "/exports/7", receiving: .data).downloadProgress { step in
+    ///     reports.yield(step)
+    ///     if step.bytes == step.total { reports.finish() }
+    /// }
+    /// ```
     public func downloadProgress(every interval: Duration = .milliseconds(100), _ report: @escaping @Sendable (TransferProgress) -> Void) -> Request {
         var copy = self
         copy.builder.downloadProgress = ProgressHandler(interval: interval, report: report)
         return copy
-    }
-
-    /// A copy whose upload progress arrives on the returned stream, which ends when the
-    /// request's body has been read.
-    public func uploadProgress(every interval: Duration = .milliseconds(100)) -> (Request, AsyncStream<TransferProgress>) {
-        Self.reporting { uploadProgress(every: interval, $0) }
-    }
-
-    /// A copy whose download progress arrives on the returned stream, which ends when the
-    /// response's body has been read.
-    public func downloadProgress(every interval: Duration = .milliseconds(100)) -> (Request, AsyncStream<TransferProgress>) {
-        Self.reporting { downloadProgress(every: interval, $0) }
-    }
-
-    /// The request `attach` makes with a handler that feeds the returned stream, the newest
-    /// report kept for a slow reader.
-    private static func reporting(_ attach: (@escaping @Sendable (TransferProgress) -> Void) -> Request) -> (Request, AsyncStream<TransferProgress>) {
-        let (stream, continuation) = AsyncStream<TransferProgress>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let request = attach { progress in
-            continuation.yield(progress)
-            if progress.total == progress.bytes { continuation.finish() }
-        }
-        return (request, stream)
     }
 }

@@ -14,13 +14,11 @@ public struct RedirectPolicy: Sendable {
     let secrets: Set<HTTPField.Name>
 
     /// Follow up to `limit` redirects (10 unless given), dropping `secrets` as well as the
-    /// credential headers when the origin changes.
+    /// credential headers when the origin changes; `.follow(limit: 0)` returns redirect responses
+    /// as they are.
     public static func follow(limit: Int = 10, dropping secrets: Set<HTTPField.Name> = []) -> RedirectPolicy {
         RedirectPolicy(limit: max(0, limit), secrets: secrets)
     }
-
-    /// Return redirect responses as they are.
-    public static let none = RedirectPolicy(limit: 0, secrets: [])
 }
 
 /// Scheme, host and port, with the default port filled in.

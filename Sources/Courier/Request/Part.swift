@@ -39,9 +39,10 @@ public struct Part: Sendable {
 }
 
 extension RequestBuilder {
-    /// Adds a part named `name` to a `multipart/form-data` body; `nil` adds nothing. A request
-    /// with parts has no other body or fields.
-    public mutating func addPart(_ name: String, value: Part?) {
+    /// For generated code (a Papyrus-style `Part` parameter): adds a part named `name` to a
+    /// `multipart/form-data` body; `nil` adds nothing. A request with parts has no other body or
+    /// fields. Code of your own sets the whole form: `setBody(.multipart(MultipartForm([…])))`.
+    public mutating func __addPart(_ name: String, value: Part?) {
         guard let value else { return }
         parts.append((name, value))
     }
@@ -51,7 +52,7 @@ extension RequestBuilder {
 /// request struct's `@RequestBody` holds it.
 public struct MultipartForm: Sendable {
     /// The parts with their field names, in the order they are sent.
-    public var parts: [(name: String, part: Part)]
+    var parts: [(name: String, part: Part)]
 
     /// A form holding `parts` in order, empty unless given.
     public init(_ parts: [(name: String, part: Part)] = []) { self.parts = parts }
@@ -63,7 +64,7 @@ public struct MultipartForm: Sendable {
 extension RequestBuilder {
     /// Sets the body to the parts of `form`, as `multipart/form-data`: `setBody(.multipart(form))`.
     mutating func setParts(_ form: MultipartForm) {
-        for entry in form.parts { addPart(entry.name, value: entry.part) }
+        for entry in form.parts { __addPart(entry.name, value: entry.part) }
     }
 
     /// For generated code (`@RequestBody` and `Body<MultipartForm>`): the body of `form`'s parts.

@@ -17,8 +17,9 @@ import Foundation
 public struct Request<Value>: Sendable {
     /// The parts to send: method, path, parameters, query, headers, body and coders.
     public var builder: RequestBuilder
-    /// How the response becomes a `Value`, and the `Accept` header it asks for.
-    public var decoder: ResponseDecoder<Value>
+    /// How the response becomes a `Value`, and the `Accept` header it asks for; `receiving(_:)`
+    /// changes it.
+    var decoder: ResponseDecoder<Value>
     /// Applied when the request is sent, after every other part, so that no later step can lose
     /// it.
     var authentication: AuthenticationProvider?

@@ -35,9 +35,10 @@ extension RequestBuilder {
         addQuery(key, value: value.map(\.rawValue))
     }
 
-    /// Adds a query item exactly as given: the key is not mapped, `nil` is sent as a bare key
-    /// (`?flag`).
-    public mutating func addRawQuery(_ key: String, value: String?) {
+    /// For generated code (`@QueryFlag`, `@QueryItems`): adds a query item exactly as given: the
+    /// key is not mapped, `nil` is sent as a bare key (`?flag`). Code of your own uses the fluent
+    /// `query(["flag": nil])`.
+    public mutating func __addRawQuery(_ key: String, value: String?) {
         appendQueryEntry(QueryEntry(key: key, value: .string(value), mapsKey: false))
     }
 }
@@ -53,6 +54,6 @@ extension RequestBuilder {
     /// For generated code (`@QueryItems`): adds query items from a dictionary, in key order, keys
     /// and values as given; `nil` adds none.
     public mutating func __addQueryItems(_ items: [String: String]?) {
-        for (key, value) in (items ?? [:]).sorted(by: { $0.key < $1.key }) { addRawQuery(key, value: value) }
+        for (key, value) in (items ?? [:]).sorted(by: { $0.key < $1.key }) { __addRawQuery(key, value: value) }
     }
 }

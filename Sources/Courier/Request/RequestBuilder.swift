@@ -33,7 +33,8 @@ public struct RequestBuilder: Sendable {
     public var bodyEncoder: (any BodyEncoder)?
     /// Overrides the provider's decoder of response bodies for this request.
     public var bodyDecoder: (any BodyDecoder)?
-    /// Overrides the provider's array style for query items.
+    /// How arrays in query items are written; a repeated key (`tags=a&tags=b`) unless set. For
+    /// every request of a provider: `provider.modifyRequests { $0.queryArrayEncoding = .brackets }`.
     public var queryArrayEncoding: ArrayEncoding?
     /// Sends to this URL instead of the provider's base URL and ``path``, when set; its path and
     /// query are used as written.
@@ -63,15 +64,17 @@ public struct RequestBuilder: Sendable {
         self.operationID = operationID
     }
 
-    /// Starts a request with a method given by name, such as `"PURGE"`; a name that is not a
-    /// valid method token is reported when the request is sent.
-    public init(method: String, path: String, operationID: String? = nil) {
-        if let parsed = HTTPRequest.Method(method) {
-            self.init(method: parsed, path: path, operationID: operationID)
-        } else {
-            self.init(method: .get, path: path, operationID: operationID)
-            problems.append(.invalidMethod(method))
+    /// For generated code (`@API`, and `@Endpoint` with a method by name): starts a request with
+    /// a method given by name, such as `"PURGE"`; a name that is not a valid method token is
+    /// reported when the request is sent. Code of your own passes an `HTTPRequest.Method`:
+    /// `RequestBuilder(method: HTTPRequest.Method("PURGE")!, path: …)`.
+    public static func __make(method: String, path: String, operationID: String? = nil) -> RequestBuilder {
+        guard let parsed = HTTPRequest.Method(method) else {
+            var builder = RequestBuilder(method: .get, path: path, operationID: operationID)
+            builder.problems.append(.invalidMethod(method))
+            return builder
         }
+        return RequestBuilder(method: parsed, path: path, operationID: operationID)
     }
 }
 

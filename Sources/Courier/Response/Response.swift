@@ -70,7 +70,7 @@ public struct Response: Sendable {
     /// Decodes the body into `T` after checking the status, as ``ResponseDecoder/json(_:decoder:)``
     /// does: an empty body is `nil` for an optional `T` and an error otherwise.
     public func decode<T: Decodable>(_ type: T.Type, using decoder: any BodyDecoder = JSONDecoder()) throws(CourierError) -> T {
-        try validate()
+        try __validate()
         guard let body else {
             if let optional = T.self as? any EmptyBodyDecodable.Type, let empty = optional.emptyBodyValue as? T { return empty }
             throw CourierError(.emptyBody(expected: "\(T.self)"), operationID: request?.operationID, request: request, response: self)
@@ -84,8 +84,10 @@ public struct Response: Sendable {
         head.status.code == 204 || head.status.code == 205 || request?.method == .head
     }
 
-    /// Throws ``error`` when the status is outside 200–299.
-    public func validate() throws(CourierError) {
+    /// For generated code (`@EndpointResponse` types without an error body): throws ``error`` when
+    /// the status is outside 200–299. Code of your own writes
+    /// `if let error = response.error { throw error }`.
+    public func __validate() throws(CourierError) {
         if let error { throw error }
     }
 }

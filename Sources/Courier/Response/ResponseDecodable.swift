@@ -28,7 +28,7 @@ public struct EmptyResponse: ResponseDecodable, Equatable {
 
     /// Checks the status.
     public init(from response: Courier.Response, decoder: any BodyDecoder) throws(CourierError) {
-        try response.validate()
+        try response.__validate()
     }
 
     /// None.

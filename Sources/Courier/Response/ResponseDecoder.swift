@@ -29,7 +29,8 @@ public import Foundation
 /// ```
 public struct ResponseDecoder<Value>: Sendable {
     /// The `Accept` header sent with the request unless it sets its own; `nil` sends none.
-    public var accept: String?
+    /// ``accepting(_:)`` changes it.
+    var accept: String?
     @usableFromInline let read: Read
     /// Whether the streamed reader needs the pipeline's ``StreamContext`` (typed streams do; a
     /// plain stream does not, so it is not made for one).
@@ -70,7 +71,7 @@ public struct ResponseDecoder<Value>: Sendable {
         _ decode: @escaping @Sendable (HTTPResponse.Status, HTTPFields, Data?) throws -> Value
     ) -> ResponseDecoder {
         ResponseDecoder(accept: accept) { response, _ throws(CourierError) in
-            try response.validate()
+            try response.__validate()
             do {
                 return try decode(response.status, response.headers, response.body)
             } catch let error as CourierError {
@@ -106,7 +107,7 @@ extension ResponseDecoder where Value == String {
     /// body is `""`.
     public static var text: ResponseDecoder<String> {
         ResponseDecoder(accept: nil) { response, _ throws(CourierError) in
-            try response.validate()
+            try response.__validate()
             guard let body = response.body else { return "" }
             return try ResponseDecoding.text(from: body, response: response)
         }
@@ -129,7 +130,7 @@ extension ResponseDecoder where Value == Data {
     /// that needs a body.
     public static var data: ResponseDecoder<Data> {
         ResponseDecoder(accept: nil) { response, _ throws(CourierError) in
-            try response.validate()
+            try response.__validate()
             guard let body = response.body else {
                 if response.hasNoBodyByDefinition { return Data() }
                 throw CourierError(.emptyBody(expected: "Data"), response: response)
@@ -142,7 +143,7 @@ extension ResponseDecoder where Value == Data {
 extension ResponseDecoder where Value == Void {
     /// Nothing: only the status is checked.
     public static var none: ResponseDecoder<Void> {
-        ResponseDecoder(accept: nil) { response, _ throws(CourierError) in try response.validate() }
+        ResponseDecoder(accept: nil) { response, _ throws(CourierError) in try response.__validate() }
     }
 }
 
@@ -177,7 +178,7 @@ extension ResponseDecoder where Value: LosslessStringConvertible & SendableMetat
     /// The body's text, trimmed, read as `type`: `Int`, `Double`, `Bool`…
     public static func value(_ type: Value.Type) -> ResponseDecoder {
         ResponseDecoder(accept: "text/plain") { response, _ throws(CourierError) in
-            try response.validate()
+            try response.__validate()
             let text = try ResponseDecoding.text(from: response.body ?? Data(), response: response)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             guard let value = Value(text) else {

@@ -18,7 +18,7 @@ public struct StreamedResponse: Sendable {
     /// The body, chunk by chunk. It can be read once.
     public var body: HTTPBody
     /// The request that produced this response.
-    public var request: RawRequest
+    var request: RawRequest
     /// The pipeline's body decoder and the way to send the request again, for typed streams.
     var context: StreamContext?
 

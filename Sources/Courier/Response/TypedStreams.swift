@@ -88,14 +88,15 @@ public struct ServerSentEvents<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
-    /// One event: its type, its id, its reconnection delay, and its data read as `Element`.
+    /// One event: its type, its id and its data read as `Element`. Its `retry` field is applied by
+    /// the stream itself, as the delay before it reconnects.
     public struct Event: Sendable {
         /// The `event` field: the event's type, `nil` for the default (`message`).
         public var event: String?
         /// The `id` field, when the event carried one.
         public var id: String?
         /// The `retry` field, in milliseconds, when the event carried one.
-        public var retry: Int64?
+        var retry: Int64?
         /// The `data` field (its lines joined with a line feed), read as `Element`.
         public var data: Element
     }

@@ -4,7 +4,7 @@ public import HTTPTypes
 ///
 /// A provider's ``Provider/retryPolicy`` applies to every request it sends; a request overrides
 /// it — the fluent ``Request/retry(_:)``, an `@API` function's or protocol's `@Retry(...)`, an
-/// ``Endpoint``'s ``Endpoint/retryPolicy-1kdqo``, or a modifier setting
+/// ``Endpoint``'s ``Endpoint/retryPolicy``, or a modifier setting
 /// ``RequestBuilder/retryPolicy``. Providers start with ``disabled``.
 ///
 /// ```swift
@@ -98,11 +98,6 @@ public struct RetryPolicy: Sendable {
 
         /// The ceiling itself: exact, predictable waits (for tests, or a single client).
         public static let none = Jitter { $0 }
-
-        /// Waits drawn by `draw` from each ceiling.
-        public static func custom(_ draw: @escaping @Sendable (Duration) -> Duration) -> Jitter {
-            Jitter(draw: draw)
-        }
     }
 
     /// The ceiling of the wait before attempt `attempt + 1`: `baseDelay × 2^(attempt − 1)`,

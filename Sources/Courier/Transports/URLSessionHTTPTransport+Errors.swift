@@ -42,7 +42,7 @@ package struct URLSessionBodyOverrun: Error, CustomStringConvertible {
     }
 }
 
-/// A compressed response body that inflated past ``URLSessionHTTPTransport/maxInflation`` times
+/// A compressed response body that inflated past `URLSessionHTTPTransport`'s `maxInflation` times
 /// its size on the wire: a decompression bomb, stopped while it arrives.
 package struct DecompressionLimitExceeded: Error, CustomStringConvertible {
     /// The ratio allowed.

@@ -21,33 +21,35 @@ public import OpenAPIRuntime
 ///   body is dropped — the connection is closed, not drained;
 /// - refuses a response with conflicting `Content-Length` values (RFC 9112 §6.3);
 /// - bounds decompression: URLSession inflates compressed bodies itself, so one that inflates
-///   past ``maxInflation`` times its size on the wire fails while it arrives;
+///   past `maxInflation` times its size on the wire fails while it arrives;
 /// - on Linux, sends every request whose method is not idempotent on a connection of its own,
 ///   closed afterwards, so that libcurl never has a reused connection to send it again on.
 ///
 /// URLSession cannot be flow-controlled safely on Linux (suspending a task that is receiving stops
-/// the process), so a reader that falls more than ``maxUnreadBytes`` behind the network — under
+/// the process), so a reader that falls more than `maxUnreadBytes` behind the network — under
 /// a provider, its `responseBodyLimit` when that is larger — fails with `URLSessionBodyOverrun`
 /// rather than letting the backlog grow without bound. For flow-controlled streams, use
 /// AsyncHTTPClient.
 public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     /// The session idempotent requests share.
-    public var session: URLSession { calls.session }
-    /// The configuration of ``session``, also used for the one-off sessions of non-idempotent
+    var session: URLSession { calls.session }
+    /// The configuration of `session`, also used for the one-off sessions of non-idempotent
     /// requests on Linux.
     let configuration: URLSessionConfiguration
     /// The most bytes received and not yet read that are held for a streamed body.
-    public let maxUnreadBytes: Int
+    let maxUnreadBytes: Int
     /// How many times its size on the wire a compressed body may inflate to (at least 1 MiB);
     /// past that it fails with `DecompressionLimitExceeded`.
-    public let maxInflation: Int
+    let maxInflation: Int
     private let delegate: TaskDelegate
-    /// ``session`` with the queue that Courier's calls into it are made on.
+    /// `session` with the queue that Courier's calls into it are made on.
     private let calls: SessionCalls
 
     /// A transport on a new session made from `configuration`: by default an ephemeral one that
     /// keeps no cookies, no cache and no credentials. Redirects are never followed by URLSession
-    /// itself; Courier follows them under its ``RedirectPolicy``.
+    /// itself; Courier follows them under its ``RedirectPolicy``. `maxUnreadBytes` bounds the bytes
+    /// received and not yet read that are held for a streamed body; a compressed body may inflate
+    /// to `maxInflation` times its size on the wire (at least 1 MiB) before it fails.
     ///
     /// The session is made from a copy of `configuration`. On Linux that copy has no `URLCache`:
     /// FoundationNetworking looks a task up in the cache on a background queue, and a

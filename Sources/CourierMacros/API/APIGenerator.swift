@@ -89,13 +89,13 @@ enum APIGenerator {
             case .header(let name): body.append("request.addHeader(\(literal(name)), value: \(reference(parameter.name)))")
             case .field: body.append("request.addField(\(key), value: \(reference(parameter.name)))")
             case .body: body.append("request.__setBody(\(reference(parameter.name)))")
-            case .part: body.append("request.addPart(\(key), value: \(reference(parameter.name)))")
+            case .part: body.append("request.__addPart(\(key), value: \(reference(parameter.name)))")
             case .completion: continue
             }
         }
         let binding = body.isEmpty ? "let" : "var"
         let start =
-            "\(binding) request = Courier.RequestBuilder(method: \(literal(endpoint.method)), path: \(literal(endpoint.path)), operationID: \(literal(operationID)))"
+            "\(binding) request = Courier.RequestBuilder.__make(method: \(literal(endpoint.method)), path: \(literal(endpoint.path)), operationID: \(literal(operationID)))"
         return [start] + body
     }
 

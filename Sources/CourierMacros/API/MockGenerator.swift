@@ -7,7 +7,7 @@ enum MockGenerator {
         let plainSetters = self.plainSetters(api.endpoints, setterNames: setterNames)
         var lines: [String] = api.documentation.isEmpty ? [] : api.documentation + ["///", "/// A test double: set each endpoint's answer with its `mock…` setter."]
         lines.append("\(access)final class \(api.name)Mock: \(api.name), Sendable {")
-        lines.append("    private let registry = Courier.__MockRegistry()")
+        lines.append("    private let registry = Courier.__MockRegistry.__make()")
         lines.append("")
         lines.append("    /// A mock with no answers set; every endpoint throws until you set one.")
         lines.append("    \(access)init() {}")

@@ -15,11 +15,11 @@ enum RequestStructGenerator {
             switch property.kind {
             case .pathParameter: lines += at + ["request.addParameter(\(key), value: \(value))"]
             case .queryItem: lines += at + ["request.addQuery(\(key), value: \(value))"]
-            case .queryFlag: lines += at + ["if \(value)\(property.isOptional ? " == true" : "") { request.addRawQuery(\(key), value: nil) }"]
+            case .queryFlag: lines += at + ["if \(value)\(property.isOptional ? " == true" : "") { request.__addRawQuery(\(key), value: nil) }"]
             case .queryItems: lines += at + ["request.__addQueryItems(\(value))"]
             case .requestHeader: lines += at + ["request.addHeader(\(key), value: \(value))"]
             case .requestHeaders: lines += at + ["request.__setHeaders(\(value))"]
-            case .requestCookies: lines += at + ["request.addCookies(\(value))"]
+            case .requestCookies: lines += at + ["request.__addCookies(\(value))"]
             case .requestBody:
                 lines += at + [property.format.map { "request.setBody(\(value), as: \($0))" } ?? "request.__setBody(\(value))"]
             case .bodyField: lines += at + ["request.addField(\(key), value: \(value))"]
@@ -35,8 +35,11 @@ enum RequestStructGenerator {
         }
         if model.properties.contains(where: { $0.sourceLocation != nil }) { lines.append("#sourceLocation()") }
         let binding = lines.isEmpty ? "let" : "var"
+        // A method given by name (a string) goes through the entry point for generated code; an
+        // `HTTPRequest.Method` through the initializer users call.
+        let make = model.methodIsName ? "Courier.RequestBuilder.__make" : "Courier.RequestBuilder"
         let start =
-            "\(binding) request = Courier.RequestBuilder(method: \(model.method), path: \(APIGenerator.literal(model.path)), operationID: \(APIGenerator.literal(model.typeName)))"
+            "\(binding) request = \(make)(method: \(model.method), path: \(APIGenerator.literal(model.path)), operationID: \(APIGenerator.literal(model.typeName)))"
         let body = ([start] + lines + ["return request"]).map { "    " + $0 }.joined(separator: "\n")
         return "/// The request this value describes.\n\(model.access)func makeRequest() -> Courier.RequestBuilder {\n\(body)\n}"
     }

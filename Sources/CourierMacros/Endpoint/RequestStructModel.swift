@@ -7,6 +7,9 @@ struct RequestStructModel {
     var access: String
     /// The method as code: `.post` or a string literal.
     var method: String
+    /// Whether ``method`` is a method's name, a `String` such as `"PURGE"`, rather than an
+    /// `HTTPRequest.Method`.
+    var methodIsName: Bool { method.hasPrefix("\"") }
     var path: String
     /// Options from the struct's attributes: `@URLForm`, `@JSON`, `@Headers`, `@KeyMapping`…
     var options: [EndpointOption]

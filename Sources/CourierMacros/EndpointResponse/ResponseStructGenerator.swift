@@ -3,7 +3,7 @@ enum ResponseStructGenerator {
     static func generate(_ model: ResponseStructModel) -> String {
         var body: [String] = []
         if let format = model.format { body.append("let decoder = (\(format) as Courier.BodyFormat).__decoder(or: decoder)") }
-        if !model.hasErrorBody { body.append("try response.validate()") }
+        if !model.hasErrorBody { body.append("try response.__validate()") }
         for property in model.properties {
             let target = "self.\(APIGenerator.reference(property.name))"
             // The line stands at the property's declaration, so that a type the response cannot

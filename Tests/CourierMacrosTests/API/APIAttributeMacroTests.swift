@@ -51,7 +51,7 @@ struct APIAttributeMacroTests {
                 enum Requests {
                     /// The request of `getUser()`.
                     static func getUser() -> Courier.Request<User> {
-                        var request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/user", operationID: "Users.getUser")
                         request.setHeader("X-Client-Version", value: "1.2.3")
                         request.setHeader("Cache-Control", value: "no-cache")
                         request.setAuthorization(.bearer("token"))
@@ -61,7 +61,7 @@ struct APIAttributeMacroTests {
 
                     /// The request of `updateUser(id:name:)`.
                     static func updateUser(id: Int, name: String) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder(method: "PATCH", path: "/user/:id", operationID: "Users.updateUser")
+                        var request = Courier.RequestBuilder.__make(method: "PATCH", path: "/user/:id", operationID: "Users.updateUser")
                         request.setHeader("X-Client-Version", value: "1.2.3")
                         request.setHeader("Cache-Control", value: "no-cache")
                         request.setAuthorization(.bearer("token"))
@@ -148,7 +148,7 @@ struct APIAttributeMacroTests {
                 enum Requests {
                     /// The request of `a(firstName:)`.
                     static func a(firstName: String) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Forms.a")
+                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/a", operationID: "Forms.a")
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = Courier.URLFormEncoder()
                         request.addField("firstName", value: firstName)
@@ -157,7 +157,7 @@ struct APIAttributeMacroTests {
 
                     /// The request of `b(tags:)`.
                     static func b(tags: [String]) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder(method: "POST", path: "/b", operationID: "Forms.b")
+                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/b", operationID: "Forms.b")
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
                         request.addField("tags", value: tags)
@@ -166,7 +166,7 @@ struct APIAttributeMacroTests {
 
                     /// The request of `c(at:)`.
                     static func c(at: Date) -> Courier.Request<Stamp> {
-                        var request = Courier.RequestBuilder(method: "PUT", path: "/c", operationID: "Forms.c")
+                        var request = Courier.RequestBuilder.__make(method: "PUT", path: "/c", operationID: "Forms.c")
                         request.keyMapping = .snakeCase
                         request.keyMapping = .useDefaultKeys
                         request.__useJSON(encoder: .iso8601, decoder: .iso8601)
@@ -176,17 +176,17 @@ struct APIAttributeMacroTests {
 
                     /// The request of `upload(id:file:thumbnail:)`.
                     static func upload(id: Int, file: Part, thumbnail: Part?) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder(method: "POST", path: "/upload/:id", operationID: "Forms.upload")
+                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/upload/:id", operationID: "Forms.upload")
                         request.keyMapping = .snakeCase
                         request.addParameter("id", value: id)
-                        request.addPart("file", value: file)
-                        request.addPart("thumbnail", value: thumbnail)
+                        request.__addPart("file", value: file)
+                        request.__addPart("thumbnail", value: thumbnail)
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `d(body:)`.
                     static func d(body: Body<Thing>) -> Courier.Request<Thing> {
-                        var request = Courier.RequestBuilder(method: "POST", path: "/d", operationID: "Forms.d")
+                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/d", operationID: "Forms.d")
                         request.keyMapping = .snakeCase
                         request.bodyEncoder = MyEncoder()
                         request.bodyDecoder = MyDecoder()

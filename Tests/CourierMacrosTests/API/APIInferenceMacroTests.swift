@@ -61,7 +61,7 @@ struct APIInferenceMacroTests {
                 enum Requests {
                     /// The request of `getTodos(username:limit:)`.
                     static func getTodos(username: String, limit: Int?) -> Courier.Request<[Todo]> {
-                        var request = Courier.RequestBuilder(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
+                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
                         request.addParameter("username", value: username)
                         request.addQuery("limit", value: limit)
                         return Courier.Request(request, receiving: .__returning([Todo].self))
@@ -69,7 +69,7 @@ struct APIInferenceMacroTests {
 
                     /// The request of `createUser(email:password:)`.
                     static func createUser(email: String, password: String) -> Courier.Request<User> {
-                        var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
+                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/user", operationID: "Users.createUser")
                         request.addField("email", value: email)
                         request.addField("password", value: password)
                         return Courier.Request(request, receiving: .__returning(User.self))
@@ -77,7 +77,7 @@ struct APIInferenceMacroTests {
 
                     /// The request of `getPost(id:)`.
                     static func getPost(id postId: Int) -> Courier.Request<Post> {
-                        var request = Courier.RequestBuilder(method: "GET", path: "/posts/:postId", operationID: "Users.getPost")
+                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/posts/:postId", operationID: "Users.getPost")
                         request.addParameter("postId", value: postId)
                         return Courier.Request(request, receiving: .__returning(Post.self))
                     }
@@ -128,7 +128,7 @@ struct APIInferenceMacroTests {
                 public enum Requests {
                     /// The request of `update(id:xRequestID:key:tag:todo:)`.
                     public static func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder(method: "PATCH", path: "/todos/{id}", operationID: "Todos.update")
+                        var request = Courier.RequestBuilder.__make(method: "PATCH", path: "/todos/{id}", operationID: "Todos.update")
                         request.addParameter("id", value: id)
                         request.addHeader("X-Request-ID", value: xRequestID)
                         request.addHeader("x-api-key", value: `x-api-key`)
@@ -139,7 +139,7 @@ struct APIInferenceMacroTests {
 
                     /// The request of `delete(id:)`.
                     public static func delete(id: Int) -> Courier.Request<Response> {
-                        var request = Courier.RequestBuilder(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete")
+                        var request = Courier.RequestBuilder.__make(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete")
                         request.addParameter("id", value: id)
                         return Courier.Request(request, receiving: .__returning(Response.self))
                     }
@@ -235,61 +235,61 @@ struct APIInferenceMacroTests {
                 enum Requests {
                     /// The request of `get()`.
                     static func get() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "GET", path: "/a", operationID: "Methods.get")
+                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/a", operationID: "Methods.get")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `post()`.
                     static func post() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "POST", path: "/a", operationID: "Methods.post")
+                        let request = Courier.RequestBuilder.__make(method: "POST", path: "/a", operationID: "Methods.post")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `put()`.
                     static func put() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "PUT", path: "/a", operationID: "Methods.put")
+                        let request = Courier.RequestBuilder.__make(method: "PUT", path: "/a", operationID: "Methods.put")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `patch()`.
                     static func patch() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "PATCH", path: "/a", operationID: "Methods.patch")
+                        let request = Courier.RequestBuilder.__make(method: "PATCH", path: "/a", operationID: "Methods.patch")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `delete()`.
                     static func delete() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "DELETE", path: "/a", operationID: "Methods.delete")
+                        let request = Courier.RequestBuilder.__make(method: "DELETE", path: "/a", operationID: "Methods.delete")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `options()`.
                     static func options() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "OPTIONS", path: "/a", operationID: "Methods.options")
+                        let request = Courier.RequestBuilder.__make(method: "OPTIONS", path: "/a", operationID: "Methods.options")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `head()`.
                     static func head() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "HEAD", path: "/a", operationID: "Methods.head")
+                        let request = Courier.RequestBuilder.__make(method: "HEAD", path: "/a", operationID: "Methods.head")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `trace()`.
                     static func trace() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "TRACE", path: "/a", operationID: "Methods.trace")
+                        let request = Courier.RequestBuilder.__make(method: "TRACE", path: "/a", operationID: "Methods.trace")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `connect()`.
                     static func connect() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "CONNECT", path: "/a", operationID: "Methods.connect")
+                        let request = Courier.RequestBuilder.__make(method: "CONNECT", path: "/a", operationID: "Methods.connect")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `purge()`.
                     static func purge() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder(method: "PURGE", path: "/a", operationID: "Methods.purge")
+                        let request = Courier.RequestBuilder.__make(method: "PURGE", path: "/a", operationID: "Methods.purge")
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
                 }

@@ -63,26 +63,26 @@ struct APIReturnMacroTests {
                 enum Requests {
                     /// The request of `file(name:)`.
                     static func file(name: String) -> Courier.Request<File?> {
-                        var request = Courier.RequestBuilder(method: "GET", path: "/files/:name.json", operationID: "Files.file")
+                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/files/:name.json", operationID: "Files.file")
                         request.addParameter("name", value: name)
                         return Courier.Request(request, receiving: .__returning(File?.self))
                     }
 
                     /// The request of `raw()`.
                     static func raw() -> Courier.Request<Data> {
-                        let request = Courier.RequestBuilder(method: "GET", path: "/raw", operationID: "Files.raw")
+                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/raw", operationID: "Files.raw")
                         return Courier.Request(request, receiving: .__returning(Data.self))
                     }
 
                     /// The request of `text()`.
                     static func text() -> Courier.Request<String> {
-                        let request = Courier.RequestBuilder(method: "GET", path: "/text", operationID: "Files.text")
+                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/text", operationID: "Files.text")
                         return Courier.Request(request, receiving: .__returning(String.self))
                     }
 
                     /// The request of `both(key:)`.
                     static func both(key: String) -> Courier.Request<(File, Response)> {
-                        var request = Courier.RequestBuilder(method: "GET", path: "/cache/:key", operationID: "Files.both")
+                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/cache/:key", operationID: "Files.both")
                         request.addParameter("key", value: key)
                         return Courier.Request(request, receiving: .__returning((File, Response).self))
                     }
@@ -141,20 +141,20 @@ struct APIReturnMacroTests {
                 enum Requests {
                     /// The request of `getUser(callback:)`.
                     static func getUser() -> Courier.Request<User> {
-                        let request = Courier.RequestBuilder(method: "GET", path: "/user", operationID: "Users.getUser")
+                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/user", operationID: "Users.getUser")
                         return Courier.Request(request, receiving: .__returning(User.self))
                     }
 
                     /// The request of `createUser(email:completion:)`.
                     static func createUser(email: String) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder(method: "POST", path: "/user", operationID: "Users.createUser")
+                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/user", operationID: "Users.createUser")
                         request.addField("email", value: email)
                         return Courier.Request(request, receiving: .__returning(Void.self))
                     }
 
                     /// The request of `getResponse(completion:)`.
                     static func getResponse() -> Courier.Request<Courier.Response> {
-                        let request = Courier.RequestBuilder(method: "GET", path: "/response", operationID: "Users.getResponse")
+                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/response", operationID: "Users.getResponse")
                         return Courier.Request(request, receiving: .__returning(Courier.Response.self))
                     }
                 }

@@ -51,7 +51,7 @@ struct MockExpansionTests {
             }
 
             public final class GitHubMock: GitHub, Sendable {
-                private let registry = Courier.__MockRegistry()
+                private let registry = Courier.__MockRegistry.__make()
 
                 /// A mock with no answers set; every endpoint throws until you set one.
                 public init() {

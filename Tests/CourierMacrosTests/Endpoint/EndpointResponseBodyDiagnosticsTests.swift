@@ -80,7 +80,7 @@ struct EndpointResponseBodyDiagnosticsTests {
             extension BookResult: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.book = try response.decodeBody(Book.self, decoder: decoder, when: Courier.StatusFilter.__statuses([200, 201]))
                     #sourceLocation(file: "Test.swift", line: 4)
@@ -122,7 +122,7 @@ struct EndpointResponseBodyDiagnosticsTests {
             extension BookResult: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.book = try response.decodeBody(Book.self, decoder: decoder, when: Courier.StatusFilter.success)
                     #sourceLocation(file: "Test.swift", line: 4)
@@ -246,7 +246,7 @@ struct EndpointResponseBodyDiagnosticsTests {
             extension BookResult: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.book = try response.__requireBody(Book.self, decoder: decoder, when: Courier.StatusFilter.success)
                     #sourceLocation()

@@ -121,7 +121,7 @@ struct EndpointResponseDiagnosticsTests {
             extension BookResult: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.status = response.status.code
                     #sourceLocation()
@@ -166,7 +166,7 @@ struct EndpointResponseDiagnosticsTests {
             extension Page: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.total = try response.__header("Total", as: Int.self)
                     #sourceLocation()
@@ -211,7 +211,7 @@ struct EndpointResponseDiagnosticsTests {
             extension Deletion: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.status = response.status.code
                     #sourceLocation()
@@ -260,7 +260,7 @@ struct EndpointResponseDiagnosticsTests {
             extension Page: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.total = try response.__header("X-Total-Count", as: Count.self)
                     #sourceLocation()

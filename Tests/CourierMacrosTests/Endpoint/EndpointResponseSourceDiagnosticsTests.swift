@@ -34,7 +34,7 @@ struct EndpointResponseSourceDiagnosticsTests {
             extension Deletion: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.statusCode = response.status.code
                     #sourceLocation(file: "Test.swift", line: 4)
@@ -76,7 +76,7 @@ struct EndpointResponseSourceDiagnosticsTests {
             extension Login: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.cookies = response.cookies
                     #sourceLocation(file: "Test.swift", line: 4)
@@ -123,7 +123,7 @@ struct EndpointResponseSourceDiagnosticsTests {
             extension BookResult: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.book = try response.decodeBody(Book.self, decoder: decoder, when: Courier.StatusFilter.__statuses([200]))
                     #sourceLocation()

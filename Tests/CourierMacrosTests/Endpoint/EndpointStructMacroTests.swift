@@ -49,7 +49,7 @@ struct EndpointStructMacroTests {
                     request.addQuery("verbose", value: self.verbose)
                     #sourceLocation(file: "Test.swift", line: 6)
                     if self.forced {
-                        request.addRawQuery("force", value: nil)
+                        request.__addRawQuery("force", value: nil)
                     }
                     #sourceLocation(file: "Test.swift", line: 7)
                     request.__addQueryItems(self.extra)
@@ -58,7 +58,7 @@ struct EndpointStructMacroTests {
                     #sourceLocation(file: "Test.swift", line: 9)
                     request.__setHeaders(self.more)
                     #sourceLocation(file: "Test.swift", line: 10)
-                    request.addCookies(self.cookies)
+                    request.__addCookies(self.cookies)
                     #sourceLocation(file: "Test.swift", line: 11)
                     request.setBody(self.body, as: .urlForm)
                     #sourceLocation(file: "Test.swift", line: 12)

@@ -44,7 +44,7 @@ struct EndpointTypeDiagnosticsTests {
                     var request = Courier.RequestBuilder(method: .get, path: "/books", operationID: "FindBooks")
                     #sourceLocation(file: "Test.swift", line: 4)
                     if self.verbose {
-                        request.addRawQuery("verbose", value: nil)
+                        request.__addRawQuery("verbose", value: nil)
                     }
                     #sourceLocation()
                     return request
@@ -221,7 +221,7 @@ struct EndpointTypeDiagnosticsTests {
                 func makeRequest() -> Courier.RequestBuilder {
                     var request = Courier.RequestBuilder(method: .get, path: "/books", operationID: "FindBooks")
                     #sourceLocation(file: "Test.swift", line: 4)
-                    request.addCookies(self.cookies)
+                    request.__addCookies(self.cookies)
                     #sourceLocation()
                     return request
                 }
@@ -256,7 +256,7 @@ struct EndpointTypeDiagnosticsTests {
                     var request = Courier.RequestBuilder(method: .get, path: "/books", operationID: "FindBooks")
                     #sourceLocation(file: "Test.swift", line: 4)
                     if self.verbose {
-                        request.addRawQuery("verbose", value: nil)
+                        request.__addRawQuery("verbose", value: nil)
                     }
                     #sourceLocation(file: "Test.swift", line: 5)
                     request.addQuery("filter", value: self.filter)

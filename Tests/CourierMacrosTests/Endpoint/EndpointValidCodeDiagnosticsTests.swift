@@ -65,7 +65,7 @@ struct EndpointValidCodeDiagnosticsTests {
             extension BookResult: Courier.ResponseDecodable {
                 /// Reads this response's properties from `response`.
                 init(from response: Courier.Response, decoder: any Courier.BodyDecoder) throws(Courier.CourierError) {
-                    try response.validate()
+                    try response.__validate()
                     #sourceLocation(file: "Test.swift", line: 3)
                     self.book = try response.decodeBody(Book.self, decoder: decoder, when: Courier.StatusFilter.success)
                     #sourceLocation()
@@ -150,7 +150,7 @@ struct EndpointValidCodeDiagnosticsTests {
                     var request = Courier.RequestBuilder(method: .get, path: "/books", operationID: "ListBooks")
                     #sourceLocation(file: "Test.swift", line: 4)
                     if self.force == true {
-                        request.addRawQuery("force", value: nil)
+                        request.__addRawQuery("force", value: nil)
                     }
                     #sourceLocation()
                     return request
@@ -267,7 +267,7 @@ struct EndpointValidCodeDiagnosticsTests {
 
                 /// The request this value describes.
                 func makeRequest() -> Courier.RequestBuilder {
-                    var request = Courier.RequestBuilder(method: "PURGE", path: "/cache", operationID: "Purge")
+                    var request = Courier.RequestBuilder.__make(method: "PURGE", path: "/cache", operationID: "Purge")
                     #sourceLocation(file: "Test.swift", line: 4)
                     request.absoluteURL = self.url
                     #sourceLocation()

@@ -22,7 +22,7 @@ struct CookieTests {
         #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/scoped/x")).header("cookie") == "session=s-1; scoped=yes")
 
         var explicit = RequestBuilder(method: .get, path: "/echo/explicit")
-        explicit.addCookies([Cookie(name: "mine", value: "1")])
+        explicit.addHeader(.cookie, value: "mine=1")
         #expect(try await provider.echo(explicit).header("cookie") == "mine=1; session=s-1")
 
         _ = try await provider.send(Request(RequestBuilder(method: .get, path: "/logout"), receiving: .response))
@@ -33,7 +33,7 @@ struct CookieTests {
     func responseCookies(transport: TransportKind) async throws {
         let response = try await transport.provider().send(Request(RequestBuilder(method: .get, path: "/login"), receiving: .response))
         #expect(response.cookies.map(\.name) == ["session", "scoped", "secure", "gone"])
-        #expect(response.cookies[2].isSecure)
+        #expect(response.cookies[2].attributes["Secure"] == "")
         #expect(response.cookies[1].attributes["Path"] == "/echo/scoped")
     }
 

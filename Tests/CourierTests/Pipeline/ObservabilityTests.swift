@@ -297,7 +297,7 @@ struct ObservabilityTests {
         var provider = try await transport.faultProvider(idle: .seconds(5))
         let log = RecordedLog()
         provider.observability.logger = log.logger()
-        provider.observability.failureLevel = .warning
+        provider.observability.levels.failure = .warning
         let name = scriptName("log", transport)
         FaultServer.script(name, [.answer(status: 200, body: "fine"), .answer(status: 404, body: "gone")])
         let request = Request(.get, "/script/:name", receiving: .text).parameter("name", name).query("key", "s3cr3t")

@@ -45,6 +45,17 @@ func expectProgress(_ reports: [TransferProgress], total: Int64, _ label: String
     #expect(reports.last?.bytes == total && reports.last?.total == total, "\(label): last \(String(describing: reports.last))", sourceLocation: sourceLocation)
 }
 
+/// `request` reporting its download progress on a stream of the caller's, as the README shows; the
+/// stream ends with the report of the whole body.
+func streamingDownloadProgress(_ request: Request<Data>) -> (Request<Data>, AsyncStream<TransferProgress>) {
+    let (progress, reports) = AsyncStream.makeStream(of: TransferProgress.self)
+    let reporting = request.downloadProgress(every: .zero) { step in
+        reports.yield(step)
+        if step.bytes == step.total { reports.finish() }
+    }
+    return (reporting, progress)
+}
+
 @Suite("Progress of uploads and downloads, in every front-end", .serialized, .timeLimit(.minutes(2)))
 struct ProgressTests {
     static let size = 4 << 20
@@ -115,7 +126,7 @@ struct ProgressTests {
     @Test("As a stream: the progress sequence ends with the transfer", arguments: TransportKind.allCases)
     func asStream(transport: TransportKind) async throws {
         let provider = try await transport.provider()
-        let (request, progress) = Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero)
+        let (request, progress) = streamingDownloadProgress(Request(.get, "/bytes/\(Self.size)", receiving: .data))
         async let received = provider.send(request)
         var last: TransferProgress?
         for await report in progress { last = report }
@@ -143,7 +154,7 @@ struct ProgressTests {
         // The stream: it ends with the body returned, not after the 503's.
         let streamed = scriptName("progress-retry-stream", transport)
         FaultServer.script(streamed, [.answer(status: 503, body: failed), .answer(status: 200, body: body)])
-        let (request, progress) = Request(.get, "/script/:name", receiving: .data).parameter("name", streamed).downloadProgress(every: .zero)
+        let (request, progress) = streamingDownloadProgress(Request(.get, "/script/:name", receiving: .data).parameter("name", streamed))
         async let received = provider.send(request)
         var reports: [TransferProgress] = []
         for await report in progress { reports.append(report) }

@@ -64,12 +64,12 @@ struct RedirectTests {
         }
     }
 
-    @Test("A redirect loop stops at the limit and returns the redirect; .none returns the first", arguments: TransportKind.allCases)
+    @Test("A redirect loop stops at the limit and returns the redirect; a limit of 0 returns the first", arguments: TransportKind.allCases)
     func limits(transport: TransportKind) async throws {
         var provider = try await transport.provider()
         let loop = try await provider.send(Request(RequestBuilder(method: .get, path: "/loop"), receiving: .response))
         #expect(loop.statusCode == 302)
-        provider.redirects = .none
+        provider.redirects = .follow(limit: 0)
         let first = try await provider.send(Request(RequestBuilder(method: .get, path: "/redirect/301"), receiving: .response))
         #expect(first.statusCode == 301)
         #expect(first.headers[.location] == "/echo/redirected")

@@ -19,7 +19,7 @@ protocol Flaky {
 
 struct FlakyEndpoint: Endpoint {
     typealias Response = String
-    static var retryPolicy: RetryPolicy? { RetryPolicy(maxAttempts: 2, jitter: .none) }
+    var retryPolicy: RetryPolicy? { RetryPolicy(maxAttempts: 2, jitter: .none) }
     var name: String
     func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/script/\(name)") }
 }
@@ -119,7 +119,7 @@ struct RetryTests {
             try await provider.send(Request(.get, "/script/\(name)", receiving: .text))
         }
         #expect(error?.kind == .status)
-        #expect(error?.attempts.map(\.number) == [1, 2, 3])
+        #expect(error?.attempts.count == 3)
         #expect(error?.attempts.map { $0.status?.code } == [503, 503, 503])
         #expect(error?.attempts.map(\.wait) == [.milliseconds(100), .milliseconds(200), nil])
         #expect(error?.retryStoppedBecause?.contains("allows 3 attempts") == true)

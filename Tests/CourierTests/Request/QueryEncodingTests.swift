@@ -81,8 +81,9 @@ struct QueryEncodingTests {
     func keyMapping() async throws {
         var request = RequestBuilder(method: .get, path: "/echo")
         request.addQuery("pageSize", value: 5)
-        request.addRawQuery("rawKey", value: nil)
-        let seen = try await TestServer.provider(keyMapping: .snakeCase).echo(request)
+        // A key given to the fluent `query(_:)` is sent as written; `nil` sends it bare.
+        let flagged = Request(request, receiving: .none).query(["rawKey": nil])
+        let seen = try await TestServer.provider(keyMapping: .snakeCase).echo(flagged.builder)
         #expect(seen.query == "page_size=5&rawKey")
     }
 

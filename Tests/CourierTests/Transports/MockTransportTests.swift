@@ -1,6 +1,6 @@
 import Courier
 import CourierTestSupport
-import CourierTesting
+@testable import CourierTesting
 import Foundation
 import Testing
 
@@ -12,7 +12,7 @@ struct MockTransportTests {
         mock.stub(.get, "/users/:id") { request in
             try .json(TestUser(id: Int(request.parameters["id"] ?? "") ?? -1, name: "stub"))
         }
-        mock.stub(.post, "/todos", MockResponse(status: .created))
+        mock.stub(.post, "/todos") { _ in MockResponse(status: .created) }
         let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test/v2", transport: mock))
         #expect(try await api.user(id: 5) == TestUser(id: 5, name: "stub"))
         #expect(mock.requests.count == 1)
@@ -23,13 +23,14 @@ struct MockTransportTests {
 
     @Test("Recorded requests carry the query and body as sent")
     func recordsBodies() async throws {
-        let mock = MockTransport { _ in .json(#"{"method":"","target":"","path":"","headers":[],"rawHeaderNames":[],"body":"","bodyIsEmpty":true}"#) }
+        let echo = #"{"method":"","target":"","path":"","headers":[],"rawHeaderNames":[],"body":"","bodyIsEmpty":true}"#
+        let mock = MockTransport { _ in .data(Data(echo.utf8), contentType: "application/json") }
         let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test", transport: mock))
         _ = try await api.createTodo(name: "n", isDone: false, tags: ["t"])
         _ = try await api.getTodos(username: "u", limit: 2, tags: [])
         let requests = mock.requests
         #expect(requests.map(\.method) == [.post, .get])
-        #expect(requests[0].bodyText == #"{"isDone":false,"name":"n","tags":["t"]}"#)
+        #expect(String(decoding: requests[0].body ?? Data(), as: UTF8.self) == #"{"isDone":false,"name":"n","tags":["t"]}"#)
         #expect(requests[1].queryItems.map(\.name) == ["limit"])
         #expect(requests[1].queryItems.first?.value == "2")
     }
@@ -37,7 +38,7 @@ struct MockTransportTests {
     @Test("An unmatched request throws unmocked, naming the request and the stubs")
     func unmatched() async throws {
         let mock = MockTransport()
-        mock.stub(.get, "/a", MockResponse(status: .ok))
+        mock.stub(.get, "/a") { _ in MockResponse(status: .ok) }
         let provider = Provider(baseURL: "https://api.example.test", transport: mock)
         let error = await #expect(throws: CourierError.self) {
             try await provider.send(Request(RequestBuilder(method: .delete, path: "/b", operationID: "X.b"), receiving: .none))
@@ -50,7 +51,9 @@ struct MockTransportTests {
     @Test("A stubbed error status becomes a status error")
     func stubbedStatus() async throws {
         let mock = MockTransport()
-        mock.stub(.get, "/users/*", .json(#"{"error":"gone"}"#, status: .gone))
+        mock.stub(.get, "/users/*") { _ in
+            .data(Data(#"{"error":"gone"}"#.utf8), contentType: "application/json", status: .gone)
+        }
         let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test", transport: mock))
         let error = await #expect(throws: CourierError.self) { try await api.user(id: 1) }
         #expect(error?.response?.statusCode == 410)

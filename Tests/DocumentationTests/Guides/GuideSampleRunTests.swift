@@ -135,7 +135,9 @@ struct GuideSampleRunTests {
     @Test func mockTransportFailures() async throws {
         // sample: testing-mock-failures
         let transport = MockTransport()
-        transport.stub(.get, "/books/:id", .json(#"{"reason": "no such book"}"#, status: .notFound))
+        transport.stub(.get, "/books/:id") { _ in
+            try .json(ShelfError(reason: "no such book"), status: .notFound)
+        }
         transport.stub(.post, "/books") { request in
             let book = try request.decodeBody(NewBook.self)
             return try .json(Book(id: 9, title: book.title, author: book.author), status: .created)

@@ -26,7 +26,7 @@ extension Optional: __DefaultResponseDecodable where Wrapped == Data {
     /// The body's bytes, `nil` for an empty body.
     public static var __defaultDecoder: ResponseDecoder<Data?> {
         ResponseDecoder(accept: nil) { response, _ throws(CourierError) in
-            try response.validate()
+            try response.__validate()
             return response.body
         }
     }

@@ -7,8 +7,10 @@ import HTTPTypes
 public final class __MockRegistry: Sendable {
     private let handlers = Locked<[String: any Sendable]>([:])
 
+    private init() {}
+
     /// An empty registry; a generated mock stores its endpoints' handlers in it.
-    public init() {}
+    public static func __make() -> __MockRegistry { __MockRegistry() }
 
     /// Stores `handler` for the endpoint `key`, replacing an earlier one.
     public func __set(_ key: String, _ handler: any Sendable) {

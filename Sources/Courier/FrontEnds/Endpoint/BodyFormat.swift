@@ -4,7 +4,7 @@ public import Foundation
 /// ``EndpointResponse(format:)`` type reads its bodies and which `Accept` header it asks for.
 ///
 /// `.json` (the default for `Encodable` values), `.urlForm`, `.text(encoding:)` and
-/// `.custom(encoder)` write request bodies; `.json`, `.urlForm` and `.custom(decoder, accept:)`
+/// `.custom(encoder:)` write request bodies; `.json`, `.urlForm` and `.custom(decoder:accept:)`
 /// read response bodies; `CourierXML` adds `.xml`, which does both. A `String` body is sent as
 /// UTF-8 text and `Data` as raw bytes unless a format says otherwise.
 public struct BodyFormat: Sendable {
@@ -38,14 +38,18 @@ public struct BodyFormat: Sendable {
         BodyFormat(encoder: URLFormEncoder(), decoder: URLFormDecoder(), accept: "application/x-www-form-urlencoded")
     }
 
-    /// Request bodies written by `encoder`, with its `Content-Type`: your own format, or a
-    /// configured one such as `.custom(URLFormEncoder(dateEncoding: .secondsSince1970))`.
-    public static func custom(_ encoder: any BodyEncoder) -> BodyFormat { BodyFormat(encoder: encoder) }
-
-    /// Response bodies read by `decoder` and asked for with `accept` (no `Accept` header for
-    /// `nil`): your own format for an ``EndpointResponse(format:)`` type.
-    public static func custom(_ decoder: any BodyDecoder, accept: String?) -> BodyFormat {
-        BodyFormat(encoder: nil, decoder: decoder, accept: accept)
+    /// Your own format, or a configured one: request bodies written by `encoder`, with its
+    /// `Content-Type`; response bodies of an ``EndpointResponse(format:)`` type read by `decoder`
+    /// and asked for with `accept` (no `Accept` header for `nil`). A coder left `nil` keeps the
+    /// request's or provider's. For instance
+    /// `.custom(encoder: URLFormEncoder(arrayEncoding: .indexed))` for a request body, or
+    /// `.custom(decoder: MyCSVDecoder(), accept: "text/csv")` for a response type.
+    public static func custom(
+        encoder: (any BodyEncoder)? = nil,
+        decoder: (any BodyDecoder)? = nil,
+        accept: String? = nil
+    ) -> BodyFormat {
+        BodyFormat(encoder: encoder, decoder: decoder, accept: accept)
     }
 
     /// For generated code (`@EndpointResponse(format:)`): the decoder of this format's bodies,

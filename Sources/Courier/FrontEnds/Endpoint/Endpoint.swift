@@ -48,13 +48,9 @@ public protocol Endpoint: Sendable {
     var timeouts: Timeouts { get }
 
     /// When this request is sent again after a failure, over the provider's
-    /// ``Provider/retryPolicy``; the provider's unless you implement it, as a property or a
-    /// `static let retryPolicy: RetryPolicy? = .standard` shared by every value.
+    /// ``Provider/retryPolicy``; the provider's unless you implement it
+    /// (`var retryPolicy: RetryPolicy? { .standard }`) or put `@Retry(…)` on an `@Endpoint` struct.
     var retryPolicy: RetryPolicy? { get }
-
-    /// The retry policy of every value of this type, when ``retryPolicy`` is not implemented;
-    /// none unless you implement it.
-    static var retryPolicy: RetryPolicy? { get }
 }
 
 extension Endpoint {
@@ -65,9 +61,7 @@ extension Endpoint {
     /// None: the provider's bounds apply.
     public var timeouts: Timeouts { Timeouts() }
     /// None: the provider's policy applies.
-    public var retryPolicy: RetryPolicy? { Self.retryPolicy }
-    /// None: the provider's policy applies.
-    public static var retryPolicy: RetryPolicy? { nil }
+    public var retryPolicy: RetryPolicy? { nil }
 }
 
 // The same choices as `@API`'s: every default goes through the generated-code table in

@@ -30,7 +30,7 @@ public struct BodyProvider: Sendable {
 
     /// `value` as `application/x-www-form-urlencoded`.
     public static func form(_ value: some Encodable & Sendable, encoder: URLFormEncoder = URLFormEncoder()) -> BodyProvider {
-        BodyProvider { request in request.setBody(value, as: .custom(encoder)) }
+        BodyProvider { request in request.setBody(value, as: .custom(encoder: encoder)) }
     }
 
     /// `multipart/form-data` parts.

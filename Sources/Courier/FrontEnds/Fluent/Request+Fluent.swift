@@ -20,9 +20,10 @@ extension Request {
         modified { $0.addQuery(key, value: value) }
     }
 
-    /// A copy with query items added in order, keys and values as given.
-    public func query(_ items: KeyValuePairs<String, String>) -> Request {
-        modified { request in for (key, value) in items { request.addRawQuery(key, value: value) } }
+    /// A copy with query items added in order, keys and values as given; a `nil` value sends the
+    /// key bare (`["flag": nil]` is `?flag`).
+    public func query(_ items: KeyValuePairs<String, String?>) -> Request {
+        modified { request in for (key, value) in items { request.__addRawQuery(key, value: value) } }
     }
 
     /// A copy with `name` set to `value`, replacing earlier values.
