@@ -20,7 +20,7 @@ public import OpenAPIRuntime
 /// **Recording.** Every exchange with the upstream transport is an entry of its own — each
 /// redirect hop and each retry attempt — written when its body has been read. The file is rewritten
 /// atomically as each entry ends, so that it always holds the last complete archive. Secrets are
-/// redacted as ``Courier/RawRequest/cURL(secrets:revealing:)`` redacts them — `Authorization`,
+/// redacted as Courier's cURL renderer (`RawRequest.cURL(secrets:revealing:)`) redacts them — `Authorization`,
 /// `Cookie`, `Proxy-Authorization` and the headers in `secrets` — and so are `Set-Cookie` and the
 /// query items named in `secretQueryItems`. Bodies that are not UTF-8 are kept in base64. An
 /// attempt that got no response is not recorded.
@@ -51,6 +51,7 @@ public final class ArchiveTransport: ClientTransport {
     /// A transport on the archive at `url`.
     ///
     /// - Parameters:
+    ///   - url: The archive's file: read in the replay modes, written in the record modes.
     ///   - mode: Where answers come from; `COURIER_ARCHIVE_MODE`, when set, overrides it.
     ///   - upstream: The transport that records send through; the platform's default when `nil`.
     ///   - matchingBodies: Whether a request's body must match its entry's too.
