@@ -60,6 +60,9 @@ public struct Provider: Sendable {
     /// When failed requests are sent again; ``RetryPolicy/disabled`` unless you choose a policy.
     /// Each request can override it.
     public var retryPolicy: RetryPolicy = .disabled
+    /// Keeps responses the server allows to be reused and answers from them (RFC 9111); `nil`,
+    /// no cache, unless you set one. Copies of the provider share it.
+    public var cache: HTTPCache?
     /// How much extra load retries may add, shared by every request of this provider and its
     /// copies; `nil` puts no limit beyond each request's policy.
     public var retryBudget: RetryBudget? = RetryBudget()

@@ -14,6 +14,8 @@ struct Call: Sendable {
     let transport: BoundTransport
     /// When a failed attempt is sent again.
     let retryPolicy: RetryPolicy
+    /// How the provider's cache is used, when it has one.
+    let cachePolicy: CachePolicy
     /// Reads the body: the request's coder and key mapping over the provider's.
     let bodyDecoder: any BodyDecoder
     /// The request's own checks of the response, run after the provider's.
@@ -38,6 +40,8 @@ struct Reply: Sendable {
     var head: HTTPResponse
     var body: Body
     var request: RawRequest
+    /// Where the response came from, when the provider has a cache.
+    var cache: CacheOutcome?
 
     enum Body: Sendable {
         /// Read whole; `nil` for no body.

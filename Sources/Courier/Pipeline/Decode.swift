@@ -11,7 +11,8 @@ extension Provider {
         let (reply, record) = attempted
         switch request.decoder.read {
         case .buffered(let decode):
-            let response = Response(head: reply.head, body: reply.data, request: reply.request)
+            var response = Response(head: reply.head, body: reply.data, request: reply.request)
+            response.cacheOutcome = reply.cache
             call.observer?.responded(reply.head, bodyBytes: response.body?.count)
             do {
                 try validate(response, call.validators)

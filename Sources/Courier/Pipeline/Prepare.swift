@@ -33,6 +33,7 @@ extension Provider {
             transport: own.connect == nil && own.idle == nil
                 ? boundTransport : BoundTransport(transport, timeouts.overridden(by: own), bodyLimit: responseBodyLimit),
             retryPolicy: builder.retryPolicy ?? retryPolicy,
+            cachePolicy: builder.cachePolicy ?? .useProtocol,
             bodyDecoder: bodyDecoder(for: builder),
             validators: request.validators,
             downloadProgress: builder.downloadProgress,

@@ -19,7 +19,7 @@ extension Provider {
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
         guard let observer = RequestObserver.start(observability) else {
             let call = try prepare(request)
-            return try await decode(attempts(call), of: call, for: request)
+            return try await decode(cached(call), of: call, for: request)
         }
         do throws(CourierError) {
             var call: Call
@@ -31,7 +31,7 @@ extension Provider {
             }
             observer.begin(&call, base: baseParts)
             let value = try await RequestObserver.within(observer.span) { () async throws(CourierError) in
-                try await self.decode(self.attempts(call), of: call, for: request)
+                try await self.decode(self.cached(call), of: call, for: request)
             }
             observer.end()
             return value

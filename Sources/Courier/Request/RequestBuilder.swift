@@ -44,6 +44,9 @@ public struct RequestBuilder: Sendable {
     /// When this request is sent again after a failure, over the provider's
     /// ``Provider/retryPolicy``; `nil` keeps the provider's.
     public var retryPolicy: RetryPolicy?
+    /// How this request uses the provider's ``Provider/cache``; `nil` is
+    /// ``CachePolicy/useProtocol``.
+    public var cachePolicy: CachePolicy?
     /// Told how much of the body has been sent.
     var uploadProgress: ProgressHandler?
     /// Told how much of the response body has arrived.

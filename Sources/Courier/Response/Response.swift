@@ -18,6 +18,8 @@ public struct Response: Sendable {
 
     /// Set when no response arrived; boxed because an error may itself carry a response.
     let failure: FailureBox?
+    /// Where the response came from, when the provider has a cache.
+    var cacheOutcome: CacheOutcome?
     /// The unread body of a streamed response, carried past interceptors.
     var passthroughBody: HTTPBody?
 
@@ -55,6 +57,12 @@ public struct Response: Sendable {
 
     /// The body as UTF-8 text, when there is a body.
     public var bodyText: String? { body.map { String(decoding: $0, as: UTF8.self) } }
+
+    /// Where the response came from when the provider has a ``Provider/cache``: the server
+    /// (``CacheOutcome/miss``), the cache fresh or stale, or the cache after a `304`; `nil`
+    /// without a cache, or for a request the cache does not answer (a stream, a method other
+    /// than `GET`).
+    public var cache: CacheOutcome? { cacheOutcome }
 
     /// Whether a response arrived and its status is in 200–299.
     public var isSuccess: Bool { failure == nil && head.status.kind == .successful }

@@ -123,6 +123,8 @@ enum APIGenerator {
                 body.append("request.timeouts.\(bound) = \(expression)")
             case .retry(let expression):
                 body.append("request.retryPolicy = \(expression)")
+            case .cache(let expression):
+                body.append("request.cachePolicy = \(expression)")
             }
         }
         return body

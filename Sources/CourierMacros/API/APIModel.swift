@@ -59,6 +59,8 @@ enum EndpointOption {
     case timeout(bound: String, expression: String)
     /// The request's retry policy.
     case retry(expression: String)
+    /// How the request uses the provider's cache.
+    case cache(expression: String)
 }
 
 /// One parameter of an endpoint and what it becomes in the request.

@@ -74,6 +74,9 @@ struct ScopeParser {
             case "Retry":
                 guard let expression = arguments.first?.expression else { continue }
                 options.append(.retry(expression: Self.qualified(expression, type: "Courier.RetryPolicy")))
+            case "Cache":
+                guard let expression = arguments.first?.expression else { continue }
+                options.append(.cache(expression: Self.qualified(expression, type: "Courier.CachePolicy")))
             case "URLForm":
                 let encoder = arguments.first.map { Self.qualified($0.expression, type: "Courier.URLFormEncoder") } ?? "Courier.URLFormEncoder()"
                 encodings.append(BodyEncoding(kind: .form, encoder: encoder, decoder: nil, attribute: attribute))

@@ -85,6 +85,11 @@ public macro Mock() = #externalMacro(module: "CourierMacros", type: "MockMacro")
 /// protocol's.
 @attached(peer) public macro Retry(_ policy: RetryPolicy) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
 
+/// Uses the provider's ``HTTPCache`` for a function's request, or every request of the protocol
+/// (or an `@Endpoint` struct's), as `policy` says: `@Cache(.reload)`, `@Cache(.onlyIfCached)`.
+/// A function's policy replaces the protocol's.
+@attached(peer) public macro Cache(_ policy: CachePolicy) = #externalMacro(module: "CourierMacros", type: "MarkerMacro")
+
 /// Marks an endpoint parameter as the value of the path placeholder of the same name (`:name` or
 /// `{name}`). Only needed to be explicit: a parameter named like a placeholder is one already.
 public typealias Path<T> = T

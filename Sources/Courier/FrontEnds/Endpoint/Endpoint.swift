@@ -51,6 +51,11 @@ public protocol Endpoint: Sendable {
     /// ``Provider/retryPolicy``; the provider's unless you implement it
     /// (`var retryPolicy: RetryPolicy? { .standard }`) or put `@Retry(…)` on an `@Endpoint` struct.
     var retryPolicy: RetryPolicy? { get }
+
+    /// How this request uses the provider's ``Provider/cache``; ``CachePolicy/useProtocol``
+    /// unless you implement it (`var cachePolicy: CachePolicy? { .reload }`) or put `@Cache(…)`
+    /// on an `@Endpoint` struct.
+    var cachePolicy: CachePolicy? { get }
 }
 
 extension Endpoint {
@@ -62,6 +67,8 @@ extension Endpoint {
     public var timeouts: Timeouts { Timeouts() }
     /// None: the provider's policy applies.
     public var retryPolicy: RetryPolicy? { nil }
+    /// None: the protocol's rules apply.
+    public var cachePolicy: CachePolicy? { nil }
 }
 
 // The same choices as `@API`'s: every default goes through the generated-code table in
@@ -94,6 +101,7 @@ extension Request {
         let timeouts = endpoint.timeouts
         if !timeouts.isEmpty { builder.timeouts = builder.timeouts.overridden(by: timeouts) }
         if let policy = endpoint.retryPolicy { builder.retryPolicy = policy }
+        if let policy = endpoint.cachePolicy { builder.cachePolicy = policy }
         validators.append(Validator(name: "\(E.self).validate(_:)", check: endpoint.validate))
         adjustments.append(Adjustment(name: "\(E.self).beforeSending(_:)", apply: endpoint.beforeSending))
     }

@@ -79,6 +79,11 @@ extension Request {
         modified { $0.retryPolicy = policy }
     }
 
+    /// A copy that uses the provider's ``Provider/cache`` as `policy` says: `.cache(.reload)`.
+    public func cache(_ policy: CachePolicy) -> Request {
+        modified { $0.cachePolicy = policy }
+    }
+
     /// A copy that checks the response with `check` before it is decoded, after the provider's
     /// validators; a thrown error fails the call as ``CourierError/Kind/validation``.
     public func validating(
