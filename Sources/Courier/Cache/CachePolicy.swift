@@ -24,4 +24,14 @@ public enum CacheOutcome: Sendable, Hashable {
     /// From the cache, stale — allowed by the request's `max-stale`, the response's
     /// `stale-while-revalidate` or `stale-if-error`, or the request's ``CachePolicy``.
     case stale(age: Duration)
+
+    /// The outcome as spans, metrics and logs name it.
+    var name: String {
+        switch self {
+        case .miss: "miss"
+        case .hit: "hit"
+        case .revalidated: "revalidated"
+        case .stale: "stale"
+        }
+    }
 }

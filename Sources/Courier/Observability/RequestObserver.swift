@@ -31,6 +31,9 @@ final class RequestObserver: Sendable {
         var refreshes = 0
         var requestBytes: Int64?
         var status: Int?
+        /// Where the response came from, when the provider has a cache: `hit`, `miss`,
+        /// `revalidated` or `stale`.
+        var cache: String?
         var ended = false
     }
 
@@ -164,8 +167,11 @@ final class RequestObserver: Sendable {
     }
 
     /// The head of the response the caller gets, and the size of its body when it was read.
-    func responded(_ head: HTTPResponse, bodyBytes: Int?) {
-        state.withLock { $0.status = head.status.code }
+    func responded(_ head: HTTPResponse, bodyBytes: Int?, cache: CacheOutcome? = nil) {
+        state.withLock {
+            $0.status = head.status.code
+            $0.cache = cache?.name
+        }
         if let bodyBytes { recordResponseBytes(Int64(bodyBytes)) }
     }
 
@@ -199,6 +205,7 @@ final class RequestObserver: Sendable {
         if let span = state.span {
             if let status = state.status { span.attributes["http.response.status_code"] = status }
             if state.attempts > 1 { span.attributes["http.request.resend_count"] = state.attempts - 1 }
+            if let cache = state.cache { span.attributes["courier.cache.outcome"] = cache }
             if let failure, let errorType {
                 span.attributes["error.type"] = errorType
                 span.recordError(failure)
@@ -222,6 +229,9 @@ final class RequestObserver: Sendable {
             if state.refreshes > 0 {
                 Counter(label: "courier.client.refreshes", dimensions: description.dimensions, factory: metrics).increment(by: state.refreshes)
             }
+            if let cache = state.cache {
+                Counter(label: "courier.client.cache", dimensions: description.dimensions + [("courier.cache.outcome", cache)], factory: metrics).increment()
+            }
         }
         if let logger {
             log(to: logger, description, state, failure, errorType, duration)
@@ -240,6 +250,7 @@ final class RequestObserver: Sendable {
         ]
         if let template = description.template { metadata["url.template"] = "\(template)" }
         if let status = state.status { metadata["http.response.status_code"] = "\(status)" }
+        if let cache = state.cache { metadata["courier.cache.outcome"] = "\(cache)" }
         let outcome: String
         if let failure, let errorType {
             metadata["error.type"] = "\(errorType)"

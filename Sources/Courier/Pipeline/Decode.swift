@@ -13,7 +13,7 @@ extension Provider {
         case .buffered(let decode):
             var response = Response(head: reply.head, body: reply.data, request: reply.request)
             response.cacheOutcome = reply.cache
-            call.observer?.responded(reply.head, bodyBytes: response.body?.count)
+            call.observer?.responded(reply.head, bodyBytes: response.body?.count, cache: reply.cache)
             do {
                 try validate(response, call.validators)
                 return try decode(response, call.bodyDecoder)

@@ -2,6 +2,7 @@
 import CourierTestSupport
 import Foundation
 import HTTPTypes
+import MetricsTestKit
 import Testing
 
 @API
@@ -349,6 +350,26 @@ struct CacheTests {
         let (_, response) = try await fetch(provider, conditional, [.ifNoneMatch: "\"other\""])
         #expect(response.cache == nil)
         #expect(FaultServer.arrivals(ofScript: conditional).count == 2)
+    }
+
+    @Test("Spans, metrics and logs say where each response came from", arguments: TransportKind.allCases)
+    func observed(transport: TransportKind) async throws {
+        var provider = try await provider(transport)
+        let tracer = TraceparentTracer()
+        let metrics = TestMetrics()
+        provider.observability = Observability(tracer: tracer, metricsFactory: metrics)
+        let name = scriptName("cache-observed", transport)
+        FaultServer.script(name, [Self.ok("x", [("Cache-Control", "max-age=60")])])
+        _ = try await fetch(provider, name)
+        _ = try await fetch(provider, name)
+        let spans = tracer.finishedSpans.filter { $0.text("url.full")?.hasSuffix(name) == true }
+        #expect(spans.map { $0.text("courier.cache.outcome") } == ["miss", "hit"])
+        let counted = ["miss", "hit", "stale"].map { outcome in
+            metrics.counters.filter { counter in
+                counter.label == "courier.client.cache" && counter.dimensions.contains { $0 == ("courier.cache.outcome", outcome) }
+            }.reduce(0) { $0 + $1.totalValue }
+        }
+        #expect(counted == [1, 1, 0])
     }
 
     @Test("Many tasks reading and writing one key each see a whole response")
