@@ -94,6 +94,19 @@ enum DocServer {
             return try json(Book(id: 1, title: "Structure and Interpretation of Computer Programs", author: "Abelson"))
         }
         router.get("/always-busy") { _, _ in Response(status: .serviceUnavailable) }
+        // The shelf's catalogue, reusable for a minute and revalidated by its tag; each
+        // arrival counted under "catalogue".
+        router.get("/catalogue") { request, _ in
+            _ = await state.count("catalogue")
+            if request.headers[.ifNoneMatch] == "\"shelf-3\"" {
+                return Response(status: .notModified, headers: [.eTag: "\"shelf-3\"", .cacheControl: "max-age=60"])
+            }
+            var response = try json(await state.books)
+            response.headers[.cacheControl] = "max-age=60"
+            response.headers[.eTag] = "\"shelf-3\""
+            return response
+        }
+        router.get("/catalogue/arrivals") { _, _ in try json(["count": await state.seen["catalogue", default: 0]]) }
 
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "documentation-server")
