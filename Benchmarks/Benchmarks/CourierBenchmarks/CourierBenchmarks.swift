@@ -34,6 +34,11 @@ struct Environment: Sendable {
     let courierObserved: UsersAPI
     /// The tracer the observed provider reports to, emptied as the benchmark goes.
     let tracer: InMemoryTracer
+    /// With an HTTP cache: every request a miss on `/users/42`, which the server does not let a
+    /// cache keep, and a hit on `/cached/users/42`, fresh for an hour.
+    let cached: Provider
+    /// The same provider without a cache.
+    let uncached: Provider
     /// The peer: swift-openapi-generator's client over its AsyncHTTPClient transport, on the
     /// same client.
     let generated: OpenAPIPeer.Client
@@ -55,6 +60,8 @@ struct Environment: Sendable {
         var observed = Provider(baseURL: base, client: client)
         let tracer = InMemoryTracer()
         observed.observability = Observability(tracer: tracer, metricsFactory: TestMetrics())
+        var cached = Provider(baseURL: base, client: client)
+        cached.cache = HTTPCache()
         return Environment(
             base: base,
             client: client,
@@ -66,6 +73,8 @@ struct Environment: Sendable {
             courierEvents: EventsAPI(provider: Provider(baseURL: base, client: client)),
             courierObserved: UsersAPI(provider: observed),
             tracer: tracer,
+            cached: cached,
+            uncached: Provider(baseURL: base, client: client),
             generated: OpenAPIPeer.Client(
                 serverURL: URL(string: base)!,
                 transport: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: .seconds(30)))
@@ -74,6 +83,11 @@ struct Environment: Sendable {
     }
 
     static let uploadSize = 256 << 20
+
+    /// A user through `provider` at `path`.
+    static func user(_ provider: Provider, _ path: String = "/users/42") async throws -> User {
+        try await provider.send(Request(.get, path, receiving: .json(User.self)))
+    }
 
     /// A user through the observed provider; the tracer is emptied every 1,000 spans.
     func observedUser() async throws -> User {
@@ -290,6 +304,12 @@ let benchmarks: @Sendable () -> Void = {
         // so it is emptied every 1,000.
         ("GET, AsyncHTTPClient, observed vs not", { blackHole(try await $0.observedUser()) }, { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }),
         ("GET, AsyncHTTPClient, not observed vs observed", { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }, { blackHole(try await $0.observedUser()) }),
+        // A cache hit against the same request's round trip without a cache.
+        ("GET, AsyncHTTPClient, cache hit vs round trip", { blackHole(try await Environment.user($0.cached, "/cached/users/42")) }, { blackHole(try await Environment.user($0.uncached, "/cached/users/42")) }),
+        // What a configured cache costs when it cannot answer (the response is not storable),
+        // against no cache, and swapped: the cost is the square root of the two ratios.
+        ("GET, AsyncHTTPClient, cache miss vs no cache", { blackHole(try await Environment.user($0.cached)) }, { blackHole(try await Environment.user($0.uncached)) }),
+        ("GET, AsyncHTTPClient, no cache vs cache miss", { blackHole(try await Environment.user($0.uncached)) }, { blackHole(try await Environment.user($0.cached)) }),
     ]
     for concurrency in [1, 64] {
         for pair in pairs {
@@ -385,8 +405,9 @@ let benchmarks: @Sendable () -> Void = {
         let env = try await Environment.shared.value
         let target = FileManager.default.temporaryDirectory.appendingPathComponent("courier-benchmark-download.bin")
         benchmark.startMeasurement()
-        let streamed = try await env.courierAsyncHTTPClient.download(count: Environment.uploadSize)
-        let written = try await streamed.write(to: target)
+        let downloads = env.courierAsyncHTTPClient.provider
+        try await downloads.download(UsersAPI.Requests.download(count: Environment.uploadSize), to: target, limit: Int64(Environment.uploadSize))
+        let written = (try FileManager.default.attributesOfItem(atPath: target.path)[.size] as? NSNumber)?.int64Value ?? 0
         precondition(written == Int64(Environment.uploadSize), "wrote \(written) bytes")
         try? FileManager.default.removeItem(at: target)
     }
@@ -396,8 +417,8 @@ let benchmarks: @Sendable () -> Void = {
         var provider = Provider(baseURL: env.base, transport: Provider.urlSessionTransport)
         provider.responseBodyLimit = Environment.uploadSize + 1
         benchmark.startMeasurement()
-        let streamed = try await UsersAPI(provider: provider).download(count: Environment.uploadSize)
-        let written = try await streamed.write(to: target)
+        try await provider.download(UsersAPI.Requests.download(count: Environment.uploadSize), to: target, limit: Int64(Environment.uploadSize))
+        let written = (try FileManager.default.attributesOfItem(atPath: target.path)[.size] as? NSNumber)?.int64Value ?? 0
         precondition(written == Int64(Environment.uploadSize), "wrote \(written) bytes")
         try? FileManager.default.removeItem(at: target)
     }

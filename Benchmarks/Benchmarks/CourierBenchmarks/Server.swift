@@ -13,6 +13,12 @@ enum BenchmarkServer {
         router.get("/users/:id") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: userJSON)))
         }
+        // The same user, reusable for an hour: what the cache-hit benchmark reads.
+        router.get("/cached/users/:id") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json", .cacheControl: "max-age=3600"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: userJSON)))
+        }
         router.post("/users") { request, _ in
             _ = try await request.body.collect(upTo: 1 << 20)
             return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: userJSON)))

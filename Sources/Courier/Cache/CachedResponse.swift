@@ -15,8 +15,19 @@ struct CachedResponse: Sendable {
     /// The statuses a response may be stored with, and made fresh by heuristics, without explicit
     /// freshness (RFC 9110 §15.1).
     static let heuristicStatuses: Set<Int> = [200, 203, 204, 206, 300, 301, 308, 404, 405, 410, 414, 501]
-    /// Header fields a cache does not store or update (RFC 9111 §3.1, §3.2).
-    static let unstored: Set<HTTPField.Name> = [.connection, .transferEncoding, .proxyAuthenticate, .proxyAuthorization, .keepAlive]
+    /// Header fields a cache does not store or update: the connection's own (RFC 9110 §7.6.1)
+    /// and the proxy's (RFC 9111 §3.1), beside the ones `Connection` names.
+    static let unstored: Set<HTTPField.Name> = [
+        .connection, .transferEncoding, .proxyAuthenticate, .proxyAuthorization, .keepAlive, .proxyAuthenticationInfo,
+        .proxyConnection, .te, .upgrade,
+    ]
+
+    /// `unstored` and the fields `fields`' `Connection` names.
+    static func unstored(in fields: HTTPFields) -> Set<HTTPField.Name> {
+        let named = fields[values: .connection].flatMap { $0.split(separator: ",") }
+            .compactMap { HTTPField.Name($0.trimmingCharacters(in: .whitespaces)) }
+        return unstored.union(named)
+    }
 
     var size: Int { body.count + head.headerFields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 } + key.utf8.count }
     var control: CacheControl { CacheControl(head.headerFields) }
@@ -45,7 +56,7 @@ struct CachedResponse: Sendable {
     /// The response's current age (RFC 9111 §4.2.3).
     func age(at now: Date) -> TimeInterval {
         let dateValue = head.headerFields[.date].flatMap { Date(headerValue: $0) } ?? responseTime
-        let ageValue = head.headerFields[.age].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        let ageValue = Self.ageValue(head.headerFields)
         let apparentAge = max(0, responseTime.timeIntervalSince(dateValue))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
@@ -58,8 +69,8 @@ struct CachedResponse: Sendable {
         if let maxAge = control.maxAge { return TimeInterval(maxAge) }
         let fields = head.headerFields
         if let expires = fields[.expires] {
-            // An `Expires` that does not read is in the past (§5.3).
-            guard let expiry = Date(headerValue: expires) else { return 0 }
+            // An `Expires` that is not an HTTP date is in the past (§5.3).
+            guard let expiry = Self.httpDate(expires) else { return 0 }
             let date = fields[.date].flatMap { Date(headerValue: $0) } ?? responseTime
             return max(0, expiry.timeIntervalSince(date))
         }
@@ -82,7 +93,8 @@ struct CachedResponse: Sendable {
     func updated(by notModified: HTTPResponse, requestTime: Date, responseTime: Date) -> CachedResponse {
         var updated = self
         var fields = head.headerFields
-        for name in Set(notModified.headerFields.map(\.name)) where !Self.unstored.contains(name) && name != .contentLength {
+        let skipped = Self.unstored(in: notModified.headerFields)
+        for name in Set(notModified.headerFields.map(\.name)) where !skipped.contains(name) && name != .contentLength {
             fields[values: name] = notModified.headerFields[values: name]
         }
         updated.head.headerFields = fields
@@ -92,6 +104,33 @@ struct CachedResponse: Sendable {
     }
 }
 
+extension CachedResponse {
+    /// The `Age` in seconds: the first member of the field, when it is a whole number (RFC 9111
+    /// §5.1); anything else is ignored.
+    static func ageValue(_ fields: HTTPFields) -> TimeInterval {
+        guard let first = fields[values: .age].first?.split(separator: ",", omittingEmptySubsequences: false).first else { return 0 }
+        let text = first.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return 0 }
+        return TimeInterval(text) ?? .greatestFiniteMagnitude
+    }
+
+    /// `text` read as an HTTP date only when it is in one of the three forms RFC 9110 §5.6.7
+    /// defines, exactly: IMF-fixdate, the obsolete RFC 850 form, or asctime's.
+    static func httpDate(_ text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let day = "(Mon|Tue|Wed|Thu|Fri|Sat|Sun)", month = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+        let forms = [
+            "^\(day), [0-9]{2} \(month) [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$",
+            "^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), [0-9]{2}-\(month)-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$",
+            "^\(day) \(month) ( [0-9]|[0-9]{2}) [0-9]{2}:[0-9]{2}:[0-9]{2} [0-9]{4}$",
+        ]
+        guard forms.contains(where: { trimmed.range(of: $0, options: .regularExpression) != nil }) else { return nil }
+        return Date(headerValue: trimmed)
+    }
+}
+
 extension HTTPField.Name {
     fileprivate static let keepAlive = HTTPField.Name("Keep-Alive")!
+    fileprivate static let proxyAuthenticationInfo = HTTPField.Name("Proxy-Authentication-Info")!
+    fileprivate static let proxyConnection = HTTPField.Name("Proxy-Connection")!
 }

@@ -54,11 +54,6 @@ public final class HTTPCache: Sendable {
         self.now = now
     }
 
-    /// Removes every stored response.
-    public func removeAll() {
-        state.withLock { $0 = State() }
-    }
-
     /// The stored response for `key` whose `Vary` fields match `headers`.
     func lookup(_ key: String, _ headers: HTTPFields) -> CachedResponse? {
         state.withLock { state in

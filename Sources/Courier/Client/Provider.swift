@@ -149,7 +149,7 @@ public struct Provider: Sendable {
     static let defaultBodyLimit = 64 * 1024 * 1024
 
     /// The base URL, without a trailing slash; `nil` when the one given was not valid.
-    public var baseURL: URL? { try? base.get() }
+    package var baseURL: URL? { try? base.get() }
 
     private mutating func rebound() {
         boundTransport = BoundTransport(transport, timeouts, bodyLimit: responseBodyLimit)

@@ -135,7 +135,7 @@ extension Provider {
         let explicit = control.maxAge != nil || head.headerFields[.expires] != nil || control.isPublic
         guard explicit || CachedResponse.heuristicStatuses.contains(head.status.code) else { return nil }
         var fields = head.headerFields
-        for name in CachedResponse.unstored { fields[name] = nil }
+        for name in CachedResponse.unstored(in: head.headerFields) { fields[name] = nil }
         var stored = head
         stored.headerFields = fields
         var vary: [String: String] = [:]

@@ -6,7 +6,7 @@ public import OpenAPIRuntime
 /// endpoint's name.
 public struct RawRequest: Sendable {
     /// Method, path with query (relative to ``baseURL``) and headers.
-    public var head: HTTPRequest
+    package var head: HTTPRequest
     /// The body, if there is one.
     ///
     /// A body Courier encoded is kept as its bytes until something asks for it here; each read

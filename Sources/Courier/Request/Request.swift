@@ -16,7 +16,7 @@ import Foundation
 /// ```
 public struct Request<Value>: Sendable {
     /// The parts to send: method, path, parameters, query, headers, body and coders.
-    public var builder: RequestBuilder
+    package var builder: RequestBuilder
     /// How the response becomes a `Value`, and the `Accept` header it asks for; `receiving(_:)`
     /// changes it.
     var decoder: ResponseDecoder<Value>

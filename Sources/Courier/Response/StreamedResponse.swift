@@ -48,7 +48,7 @@ public struct StreamedResponse: Sendable {
     /// of bytes written; past `limit` bytes it stops, closes the connection and fails with
     /// ``CourierError/Kind/responseTooLarge``, leaving what was written.
     @discardableResult
-    public func write(to url: URL, limit: Int64 = .max) async throws(CourierError) -> Int64 {
+    func write(to url: URL, limit: Int64 = .max) async throws(CourierError) -> Int64 {
         do {
             guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
                 throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])

@@ -65,7 +65,7 @@ public struct ServerSentEvents<Element: Sendable>: AsyncSequence, Sendable {
     let stream: TypedStream<Event>
 
     /// The response that opened the stream.
-    public var response: StreamedResponse { stream.response }
+    var response: StreamedResponse { stream.response }
 
     /// The events with their `event`, `id` and `retry` fields, instead of their data alone.
     public var events: some AsyncSequence<Event, any Error> & Sendable { EventsWithFields(stream: stream) }
@@ -112,7 +112,7 @@ public struct JSONLines<Element: Sendable>: AsyncSequence, Sendable {
     let stream: TypedStream<Element>
 
     /// The response that opened the stream.
-    public var response: StreamedResponse { stream.response }
+    var response: StreamedResponse { stream.response }
 
     /// An iterator over the values.
     public func makeAsyncIterator() -> some AsyncIteratorProtocol<Element, any Error> { TypedStreamIterator(nextValue: stream.makeNext()) }
@@ -126,7 +126,7 @@ public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
     let stream: TypedStream<Element>
 
     /// The response that opened the stream.
-    public var response: StreamedResponse { stream.response }
+    var response: StreamedResponse { stream.response }
 
     /// An iterator over the values.
     public func makeAsyncIterator() -> some AsyncIteratorProtocol<Element, any Error> { TypedStreamIterator(nextValue: stream.makeNext()) }
