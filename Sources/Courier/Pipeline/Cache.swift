@@ -10,7 +10,8 @@ extension Provider {
     func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         guard let cache else { return try await attempts(call) }
         let request = call.request
-        guard let key = request.url?.absoluteString else { return try await attempts(call) }
+        // The target as sent, without parsing it into a URL: the key of its stored responses.
+        let key = request.baseURL.absoluteString + request.path
         guard request.method == .get, !call.streams, !Self.isConditional(request.headers) else {
             let result = try await attempts(call)
             if ![.get, .head, .options, .trace].contains(request.method) { invalidate(cache, after: result.0, key: key) }
@@ -134,6 +135,12 @@ extension Provider {
         if reply.request.headers[.authorization] != nil, !control.isPublic, !control.mustRevalidate { return nil }
         let explicit = control.maxAge != nil || head.headerFields[.expires] != nil || control.isPublic
         guard explicit || CachedResponse.heuristicStatuses.contains(head.status.code) else { return nil }
+        // A response with no freshness, no validator and no stale window could only ever be
+        // loaded again: it is not kept.
+        let received = head.headerFields
+        guard control.maxAge != nil || received[.expires] != nil || received[.eTag] != nil || received[.lastModified] != nil
+            || control.staleIfError != nil || control.staleWhileRevalidate != nil
+        else { return nil }
         var fields = head.headerFields
         for name in CachedResponse.unstored(in: head.headerFields) { fields[name] = nil }
         var stored = head
