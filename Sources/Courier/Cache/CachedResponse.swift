@@ -5,12 +5,25 @@ import HTTPTypes
 /// it was asked for and received — what its age and freshness are worked out from (RFC 9111 §4.2).
 struct CachedResponse: Sendable {
     let key: String
-    var head: HTTPResponse
+    /// The stored head; its directives are read once, into `control`, whenever it changes.
+    private(set) var head: HTTPResponse
+    /// The head's `Cache-Control`, read once rather than on every lookup.
+    private(set) var control: CacheControl
     let body: Data
     /// The request's value of each field the response's `Vary` names, lower-cased names sorted.
     let varyValues: [String: String]
     var requestTime: Date
     var responseTime: Date
+
+    init(key: String, head: HTTPResponse, body: Data, varyValues: [String: String], requestTime: Date, responseTime: Date) {
+        self.key = key
+        self.head = head
+        self.control = CacheControl(head.headerFields)
+        self.body = body
+        self.varyValues = varyValues
+        self.requestTime = requestTime
+        self.responseTime = responseTime
+    }
 
     /// The statuses a response may be stored with, and made fresh by heuristics, without explicit
     /// freshness (RFC 9110 §15.1).
@@ -30,7 +43,6 @@ struct CachedResponse: Sendable {
     }
 
     var size: Int { body.count + head.headerFields.reduce(0) { $0 + $1.name.rawName.utf8.count + $1.value.utf8.count + 4 } + key.utf8.count }
-    var control: CacheControl { CacheControl(head.headerFields) }
     var hasValidators: Bool { head.headerFields[.eTag] != nil || head.headerFields[.lastModified] != nil }
 
     /// Whether a request with `headers` may be answered by this response: its `Vary` fields have
@@ -65,7 +77,6 @@ struct CachedResponse: Sendable {
 
     /// How long the response is fresh for (RFC 9111 §4.2.1), heuristics capped at `cap`.
     func freshnessLifetime(cap: Duration) -> TimeInterval {
-        let control = control
         if let maxAge = control.maxAge { return TimeInterval(maxAge) }
         let fields = head.headerFields
         if let expires = fields[.expires] {
@@ -98,6 +109,7 @@ struct CachedResponse: Sendable {
             fields[values: name] = notModified.headerFields[values: name]
         }
         updated.head.headerFields = fields
+        updated.control = CacheControl(fields)
         updated.requestTime = requestTime
         updated.responseTime = responseTime
         return updated

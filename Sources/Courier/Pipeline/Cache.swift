@@ -10,13 +10,12 @@ extension Provider {
     func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         guard let cache else { return try await attempts(call) }
         let request = call.request
-        // The target as sent, without parsing it into a URL: the key of its stored responses.
-        let key = request.baseURL.absoluteString + request.path
         guard request.method == .get, !call.streams, !Self.isConditional(request.headers) else {
             let result = try await attempts(call)
-            if ![.get, .head, .options, .trace].contains(request.method) { invalidate(cache, after: result.0, key: key) }
+            if !Self.safeMethods.contains(request.method) { invalidate(cache, after: result.0, key: Self.key(of: request)) }
             return result
         }
+        let key = Self.key(of: request)
         let asked = CacheControl(request.headers)
         let policy = asked.onlyIfCached ? .onlyIfCached : call.cachePolicy
         let stored = policy == .reload ? nil : cache.lookup(key, request.headers)
@@ -30,6 +29,7 @@ extension Provider {
             case .returnCacheElseLoad, .onlyIfCached:
                 return (Self.answer(stored, request, age: age, outcome: age < lifetime ? .hit(age: .seconds(age)) : .stale(age: .seconds(age))), RetryRecord())
             case .useProtocol, .reload:
+                // (`.reload` never reaches here: it reads nothing stored.)
                 if !asked.noCache, !control.noCache, Self.isFresh(age: age, lifetime: lifetime, asked: asked) {
                     return (Self.answer(stored, request, age: age, outcome: .hit(age: .seconds(age))), RetryRecord())
                 }
@@ -44,7 +44,7 @@ extension Provider {
                     if allowed { return (Self.answer(stored, request, age: age, outcome: .stale(age: .seconds(age))), RetryRecord()) }
                     if let window = control.staleWhileRevalidate, staleness <= TimeInterval(window) {
                         // One revalidation at a time: a request while it runs gets the stale response too.
-                        if cache.beginRevalidating(key) { revalidateInBackground(call, stored, cache) }
+                        if cache.beginRevalidating(key) { revalidateInBackground(call, stored, asked: asked, cache) }
                         return (Self.answer(stored, request, age: age, outcome: .stale(age: .seconds(age))), RetryRecord())
                     }
                 }
@@ -92,12 +92,12 @@ extension Provider {
     }
 
     /// Revalidates `stored` once, off the caller's path, and stores the result.
-    private func revalidateInBackground(_ call: Call, _ stored: CachedResponse, _ cache: HTTPCache) {
+    private func revalidateInBackground(_ call: Call, _ stored: CachedResponse, asked: CacheControl, _ cache: HTTPCache) {
         var quiet = call
         quiet.observer = nil
         Task {
             defer { cache.endRevalidating(stored.key) }
-            _ = try? await self.load(quiet, key: stored.key, asked: CacheControl(quiet.request.headers), revalidating: stored, cache)
+            _ = try? await self.load(quiet, key: stored.key, asked: asked, revalidating: stored, cache)
         }
     }
 
@@ -162,6 +162,14 @@ extension Provider {
             else { continue }
             cache.remove(target.absoluteString)
         }
+    }
+
+    /// The methods that change nothing, so invalidate nothing (RFC 9110 §9.2.1).
+    private static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
+
+    /// The target as sent, without parsing it into a URL: the key of its stored responses.
+    private static func key(of request: RawRequest) -> String {
+        request.baseURL.absoluteString + request.path
     }
 
     /// Whether the caller made the request conditional itself: then the cache stays out of it.

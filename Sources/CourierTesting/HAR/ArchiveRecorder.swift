@@ -119,8 +119,7 @@ final class ArchiveRecorder: Sendable {
 
     /// The request as an archive records it, secrets redacted; its body is added at the end.
     static func describe(_ request: HTTPRequest, baseURL: URL, redaction: Redaction) -> HTTPArchive.Request {
-        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
-        var url = base + (request.path ?? "/")
+        var url = absoluteURL(of: request, baseURL: baseURL)
         var components = URLComponents(string: url)
         if let query = components?.percentEncodedQuery {
             components?.percentEncodedQuery = redaction.query(query)
@@ -136,6 +135,12 @@ final class ArchiveRecorder: Sendable {
     /// passes none on).
     static func reason(_ status: HTTPResponse.Status) -> String {
         status.reasonPhrase.isEmpty ? HTTPResponse.Status(code: status.code).reasonPhrase : status.reasonPhrase
+    }
+
+    /// The request's absolute URL as text: the base URL, then the path and query as sent.
+    static func absoluteURL(of request: HTTPRequest, baseURL: URL) -> String {
+        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        return base + (request.path ?? "/")
     }
 
     /// The media type of `request`'s body, as its headers name it.

@@ -126,8 +126,8 @@ public final class ArchiveTransport: ClientTransport {
             bytes = read
             sent = body.map { _ in HTTPBody(read) }
         }
-        let target = ArchiveRecorder.describe(request, baseURL: baseURL, redaction: store.redaction)
-        let components = URLComponents(string: target.url)
+        // Matched as an archive entry is: the path and query of the absolute URL (the key redacts).
+        let components = URLComponents(string: ArchiveRecorder.absoluteURL(of: request, baseURL: baseURL))
         let wanted = ArchiveKey(
             method: request.method.rawValue,
             target: (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? ""),

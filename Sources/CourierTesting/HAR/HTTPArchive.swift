@@ -179,6 +179,14 @@ public struct HTTPArchiveError: Error, CustomStringConvertible {
 }
 
 extension HTTPArchive {
+    /// A body's bytes from what an archive holds: `text` decoded from base64 when `encoding`
+    /// says so, else its UTF-8; none for no text; `nil` for base64 that does not decode.
+    static func bytes(of text: String?, encoding: String?) -> Data? {
+        guard let text else { return Data() }
+        if encoding?.lowercased() == "base64" { return Data(base64Encoded: text, options: .ignoreUnknownCharacters) }
+        return Data(text.utf8)
+    }
+
     /// `bytes` as an archive holds a body: as text when they are UTF-8, else base64.
     static func text(of bytes: Data) -> (text: String, encoding: String?) {
         if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
@@ -194,8 +202,7 @@ extension HTTPArchive.Content {
     /// without base64: when its UTF-8 form does not have the recorded `size` and its Latin-1 form
     /// does, that is what it is.
     var bytes: Data? {
-        guard let text else { return Data() }
-        if encoding?.lowercased() == "base64" { return Data(base64Encoded: text, options: .ignoreUnknownCharacters) }
+        guard let text, encoding?.lowercased() != "base64" else { return HTTPArchive.bytes(of: text, encoding: encoding) }
         let utf8 = Data(text.utf8)
         if let size, utf8.count != size, let latin1 = text.data(using: .isoLatin1), latin1.count == size { return latin1 }
         return utf8
@@ -212,11 +219,7 @@ extension HTTPArchive.Content {
 
 extension HTTPArchive.PostData {
     /// The body's bytes; `nil` for base64 that does not decode.
-    var bytes: Data? {
-        guard let text else { return Data() }
-        if encoding?.lowercased() == "base64" { return Data(base64Encoded: text, options: .ignoreUnknownCharacters) }
-        return Data(text.utf8)
-    }
+    var bytes: Data? { HTTPArchive.bytes(of: text, encoding: encoding) }
 
     /// `bytes` as an archive holds them: as text when they are UTF-8, else base64.
     init(_ bytes: Data, mimeType: String) {
