@@ -107,7 +107,10 @@ public enum FaultServer {
 
     private static func start() async throws -> (Int, Int) {
         _ = gzipBomb  // Started now, in its own process, so that it is ready when asked for.
-        let group = MultiThreadedEventLoopGroup.singleton
+        // A group of its own: the clients under test and the other servers share the singleton,
+        // and what this server does (writing as fast as loopback allows, timers) must not delay
+        // them, nor they it.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let faults = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in channel.pipeline.addHandler(FaultHandler()) }
@@ -424,17 +427,33 @@ private final class FaultHandler: ChannelInboundHandler {
     private var endlessScript: String?
 
     /// Writes chunks while the channel takes them, and again each time it becomes writable: as
-    /// fast as the client reads, with nothing held back.
+    /// fast as the client reads, with nothing held back. After 1 MiB it lets the event loop run
+    /// its other work before going on: a reader as fast as the writer would otherwise keep the
+    /// loop here, and every connection and timer on it (other tests' servers and clients) would
+    /// stall until the reader went away.
     private func pump(_ context: ChannelHandlerContext) {
-        guard let name = endlessScript, !closed else { return }
+        guard let name = endlessScript, !closed, !pumpScheduled else { return }
+        var written = 0
         while context.channel.isWritable {
-            let written = context.eventLoop.makePromise(of: Void.self)
+            if written >= 4 {
+                pumpScheduled = true
+                context.eventLoop.assumeIsolated().execute { [self] in
+                    pumpScheduled = false
+                    pump(context)
+                }
+                return
+            }
+            let promise = context.eventLoop.makePromise(of: Void.self)
             let count = Self.fastChunk.readableBytes
-            written.futureResult.whenSuccess { FaultServer.sent(count, script: name) }
-            context.write(wrapOutboundOut(Self.fastChunk), promise: written)
+            promise.futureResult.whenSuccess { FaultServer.sent(count, script: name) }
+            context.write(wrapOutboundOut(Self.fastChunk), promise: promise)
             context.flush()
+            written += 1
         }
     }
+
+    /// Whether a pump is already queued on the event loop.
+    private var pumpScheduled = false
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         pump(context)
