@@ -366,7 +366,7 @@ private final class FaultHandler: ChannelInboundHandler {
             let promise = context.eventLoop.makePromise(of: [UInt8].self)
             promise.completeWithTask { await FaultServer.gzipBomb.value }
             promise.futureResult.assumeIsolated().whenSuccess { [self] bomb in
-                write("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Type: text/plain\r\nContent-Length: \(bomb.count)\r\n\r\n", context)
+                write("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Encoding: gzip\r\nContent-Type: text/plain\r\nContent-Length: \(bomb.count)\r\n\r\n", context)
                 write(bomb, context, close: true)
             }
         case "/challenge-basic":

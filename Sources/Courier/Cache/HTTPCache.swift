@@ -1,8 +1,8 @@
-import Foundation
-public import HTTPTypes
+public import Foundation
+import HTTPTypes
 
 /// A private HTTP cache (RFC 9111) for a ``Provider``: responses the server allows to be reused
-/// are kept in memory, bounded in bytes, the least recently used evicted first.
+/// are kept in memory, or on disk as well, bounded in bytes, the least recently used evicted first.
 ///
 /// Off unless you set one, on any transport and for every front-end:
 ///
@@ -10,6 +10,10 @@ public import HTTPTypes
 /// var provider = Provider(baseURL: "https://api.example.com")
 /// provider.cache = HTTPCache(byteLimit: 20 << 20)
 /// ```
+///
+/// Given a folder, the cache keeps each response in a file of its own there as well, and a cache
+/// made later on the same folder — after a restart — answers from them (see
+/// ``init(directory:byteLimit:heuristicCap:)``).
 ///
 /// What it follows: freshness from `Cache-Control: max-age`, `Expires` with `Date`, and `Age`;
 /// heuristic freshness (a tenth of the time since `Last-Modified`, capped) only for the statuses
@@ -25,8 +29,11 @@ public import HTTPTypes
 /// Only `GET` requests whose responses are read whole are answered from the cache; a streamed
 /// response passes through. ``Response/cache`` tells where each response came from.
 public final class HTTPCache: Sendable {
+    /// The bytes kept in memory.
     let byteLimit: Int
     let heuristicCap: Duration
+    /// The files on disk, when the cache was given a folder.
+    let disk: DiskStore?
     /// The wall clock the cache reads ages on; a test may give its own.
     let now: @Sendable () -> Date
     private let state = Locked(State())
@@ -48,29 +55,75 @@ public final class HTTPCache: Sendable {
         self.init(byteLimit: byteLimit, heuristicCap: heuristicCap, now: { Date() })
     }
 
-    init(byteLimit: Int, heuristicCap: Duration, now: @escaping @Sendable () -> Date) {
-        self.byteLimit = max(0, byteLimit)
+    /// A cache that keeps each response in a file of its own in `directory` (made if missing),
+    /// at most `byteLimit` bytes of them, and the most recently used of them in memory as well
+    /// (at most 10 MiB). A cache made on the same folder later, in this process or after a
+    /// restart, answers from the files already there.
+    ///
+    /// ```swift
+    /// let folder = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+    /// provider.cache = try HTTPCache(directory: folder.appendingPathComponent("api"))
+    /// ```
+    ///
+    /// Each file is written whole under another name and then renamed, so a crash mid-write
+    /// leaves no partial response; a file whose body is not the length it was written with is
+    /// removed, never served. Files are named by hashes, so no request names a file outside the
+    /// folder. Throws the file system's error, naming the folder, when it cannot be made or
+    /// written to.
+    public convenience init(directory: URL, byteLimit: Int = 50 << 20, heuristicCap: Duration = .seconds(24 * 60 * 60)) throws {
+        try self.init(directory: directory, byteLimit: byteLimit, heuristicCap: heuristicCap, now: { Date() })
+    }
+
+    init(directory: URL, byteLimit: Int, heuristicCap: Duration, now: @escaping @Sendable () -> Date) throws {
+        self.disk = try DiskStore(directory: directory, byteLimit: byteLimit)
+        self.byteLimit = min(max(0, byteLimit), 10 << 20)
         self.heuristicCap = heuristicCap
         self.now = now
     }
 
-    /// The stored response for `key` whose `Vary` fields match `headers`.
+    init(byteLimit: Int, heuristicCap: Duration, now: @escaping @Sendable () -> Date) {
+        self.byteLimit = max(0, byteLimit)
+        self.heuristicCap = heuristicCap
+        self.now = now
+        self.disk = nil
+    }
+
+    /// The stored response for `key` whose `Vary` fields match `headers`: from memory, else from
+    /// its file (and then kept in memory too).
     func lookup(_ key: String, _ headers: HTTPFields) -> CachedResponse? {
-        state.withLock { state in
+        let inMemory = state.withLock { state -> CachedResponse? in
             guard let found = state.entries[key]?.first(where: { $0.matches(headers) }) else { return nil }
             state.uses += 1
             state.lastUse[key] = state.uses
             return found
         }
+        if let inMemory {
+            disk?.touch(key)
+            return inMemory
+        }
+        guard let found = disk?.load(key).first(where: { $0.matches(headers) }) else { return nil }
+        keep(found, replacing: false)
+        return found
     }
 
-    /// Keeps `entry`, replacing the stored response with the same `Vary` values, and evicts the
-    /// least recently used responses beyond the byte limit.
+    /// Keeps `entry` in memory and on disk, replacing the stored response with the same `Vary`
+    /// values, and evicts the least recently used responses beyond the byte limits.
     func store(_ entry: CachedResponse) {
-        guard entry.size <= byteLimit / 4 else { return remove(entry.key) }
+        disk?.save(entry)
+        keep(entry, replacing: true)
+    }
+
+    /// Keeps `entry` in memory — unless `replacing` is false and a response with its `Vary`
+    /// values is there already (read from disk while it was stored: the newer one stays).
+    private func keep(_ entry: CachedResponse, replacing: Bool) {
+        guard entry.size <= byteLimit / 4 else {
+            if replacing { forget(entry.key) }
+            return
+        }
         state.withLock { state in
             var variants = state.entries[entry.key] ?? []
             if let index = variants.firstIndex(where: { $0.varyValues == entry.varyValues }) {
+                guard replacing else { return }
                 state.bytes -= variants[index].size
                 variants[index] = entry
             } else {
@@ -88,8 +141,13 @@ public final class HTTPCache: Sendable {
         }
     }
 
-    /// Removes every stored response for `key`.
+    /// Removes every stored response for `key`, in memory and on disk.
     func remove(_ key: String) {
+        forget(key)
+        disk?.remove(key)
+    }
+
+    private func forget(_ key: String) {
         state.withLock { state in
             state.bytes -= state.entries[key]?.reduce(0) { $0 + $1.size } ?? 0
             state.entries[key] = nil

@@ -9,8 +9,10 @@ public import Logging
 ///     .intercept(CURLLogger(when: .onError, logger: Logger(label: "api")))
 /// ```
 ///
-/// Secret headers are redacted as ``RawRequest/cURL(secrets:revealing:)`` describes.
-public struct CURLLogger: Interceptor {
+/// Secret headers are redacted as ``RawRequest/cURL(secrets:revealing:)`` describes. A request
+/// that the provider's ``HTTPCache`` answers is not sent; it is logged all the same, with `cache`
+/// metadata (`hit` or `stale`) and its `age` in seconds.
+public struct CURLLogger: Interceptor, CacheAnswerWatching {
     /// When to log.
     public struct Mode: Hashable, Sendable {
         let always: Bool
@@ -62,4 +64,25 @@ public struct CURLLogger: Interceptor {
             throw error
         }
     }
+
+    func answeredFromCache(_ req: RawRequest, status: Int, outcome: CacheOutcome) async {
+        guard mode.always || !(200..<300).contains(status) else { return }
+        let command = await req.cURL(secrets: secrets, revealing: revealing)
+        let age: Duration
+        switch outcome {
+        case .hit(let value), .stale(let value): age = value
+        case .miss, .revalidated: return
+        }
+        logger.log(
+            level: level,
+            "\(command)",
+            metadata: ["operation": "\(req.operationID)", "status": "\(status)", "cache": "\(outcome.name)", "age": "\(age.components.seconds)"]
+        )
+    }
+}
+
+/// An interceptor told of the requests the cache answered without sending them, which it would
+/// otherwise never see.
+protocol CacheAnswerWatching: Interceptor {
+    func answeredFromCache(_ req: RawRequest, status: Int, outcome: CacheOutcome) async
 }

@@ -9,6 +9,21 @@ extension Provider {
     /// call, the attempts alone.
     func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         guard let cache else { return try await attempts(call) }
+        let result = try await consult(cache, call)
+        switch result.0.cache {
+        case .hit(let age)?, .stale(let age)?:
+            // Interceptors see only what is sent; the ones that log requests are told of this too.
+            for case let stage as InterceptorMiddleware in middlewares {
+                guard let watcher = stage.interceptor as? any CacheAnswerWatching else { continue }
+                await watcher.answeredFromCache(result.0.request, status: result.0.head.status.code, outcome: result.0.cache ?? .hit(age: age))
+            }
+        default:
+            break
+        }
+        return result
+    }
+
+    private func consult(_ cache: HTTPCache, _ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         let request = call.request
         guard request.method == .get, !call.streams, !Self.isConditional(request.headers) else {
             let result = try await attempts(call)

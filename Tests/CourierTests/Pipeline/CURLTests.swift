@@ -86,10 +86,13 @@ struct CURLTests {
 /// A log handler that keeps messages for inspection.
 struct LogSink: LogHandler {
     private let lines = Log()
+    private let details = Log()
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .trace
 
     var messages: [String] { lines.entries }
+    /// Each message's metadata, as `key=value` pairs in key order, joined by spaces.
+    var metadataLines: [String] { details.entries }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
@@ -98,5 +101,6 @@ struct LogSink: LogHandler {
 
     func log(event: LogEvent) {
         lines.append(event.message.description)
+        details.append((event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
     }
 }

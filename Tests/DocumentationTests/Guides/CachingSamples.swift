@@ -16,7 +16,8 @@ protocol BookCatalogue {
 
 /// The caching article's samples, run against `DocServer`, whose `/catalogue` is fresh for a
 /// minute and carries a tag.
-@Suite(.timeLimit(.minutes(1)))
+/// One at a time: each counts the arrivals at `/catalogue`.
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct CachingSampleRunTests {
     struct Arrivals: Decodable { var count: Int }
 
@@ -56,5 +57,28 @@ struct CachingSampleRunTests {
         // end sample
         #expect(offline == latest)  // what the reload stored; the shelf may have grown since
         #expect(try await arrivals(server) == before + 2)
+    }
+
+    @Test func cacheOnDiskSurvivesARestart() async throws {
+        let server = try await DocServer.baseURL()
+        let before = try await arrivals(server)
+        func started() throws -> Provider {
+            // sample: caching-disk
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogue-cache")
+            var provider = Provider(baseURL: server)
+            provider.cache = try HTTPCache(directory: folder, byteLimit: 50 << 20)
+            // end sample
+            return provider
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogue-cache")
+        try? FileManager.default.removeItem(at: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let books = try await BookCatalogueAPI(provider: try started()).books()
+        // Started again: a new cache on the same folder answers without asking the server.
+        let (again, response) = try await started().send(Request(.get, "/catalogue", receiving: .withResponse(.json([Book].self))))
+        #expect(again == books)
+        let isHit = if case .hit = response.cache { true } else { false }
+        #expect(isHit, "\(String(describing: response.cache))")
+        #expect(try await arrivals(server) == before + 1)
     }
 }
