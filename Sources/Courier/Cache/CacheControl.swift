@@ -39,8 +39,18 @@ struct CacheControl: Sendable, Equatable {
         }
     }
 
+    /// The largest delta-seconds a cache keeps: 2^31 (RFC 9111 §1.2.2); a larger one means it.
+    static let deltaSecondsLimit = 2_147_483_648
+
+    /// `text` as delta-seconds: a number of digits too large for an `Int` is the limit, as is
+    /// anything above it.
+    private static func deltaSeconds(_ text: String) -> Int? {
+        if !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return min(Int(text) ?? deltaSecondsLimit, deltaSecondsLimit) }
+        return Int(text).map { max(0, $0) }
+    }
+
     private mutating func read(_ name: String, _ argument: String?) {
-        let seconds = argument.flatMap { Int($0) }.map { max(0, $0) }
+        let seconds = argument.flatMap(Self.deltaSeconds)
         switch name {
         case "no-store": noStore = true
         case "no-cache": noCache = true
@@ -50,7 +60,7 @@ struct CacheControl: Sendable, Equatable {
         case "max-age": maxAge = min(maxAge ?? .max, seconds ?? 0)
         case "max-stale":
             guard let argument else { return maxStale = maxStale ?? .any }
-            guard let seconds = Int(argument).map({ max(0, $0) }) else { return }
+            guard let seconds = Self.deltaSeconds(argument) else { return }
             if case .seconds(let earlier) = maxStale { maxStale = .seconds(min(earlier, seconds)) } else { maxStale = .seconds(seconds) }
         case "min-fresh": if let seconds { minFresh = max(minFresh ?? 0, seconds) }
         case "stale-while-revalidate": if let seconds { staleWhileRevalidate = min(staleWhileRevalidate ?? .max, seconds) }

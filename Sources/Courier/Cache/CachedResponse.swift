@@ -72,7 +72,9 @@ struct CachedResponse: Sendable {
         let apparentAge = max(0, responseTime.timeIntervalSince(dateValue))
         let responseDelay = max(0, responseTime.timeIntervalSince(requestTime))
         let correctedInitialAge = max(apparentAge, ageValue + responseDelay)
-        return correctedInitialAge + max(0, now.timeIntervalSince(responseTime))
+        // At most 2^31 seconds, like every delta-seconds (RFC 9111 §1.2.2): a far-off `Date` or
+        // `Age` makes no age too large to state.
+        return min(correctedInitialAge + max(0, now.timeIntervalSince(responseTime)), TimeInterval(CacheControl.deltaSecondsLimit))
     }
 
     /// How long the response is fresh for (RFC 9111 §4.2.1), heuristics capped at `cap`.
@@ -123,7 +125,7 @@ extension CachedResponse {
         guard let first = fields[values: .age].first?.split(separator: ",", omittingEmptySubsequences: false).first else { return 0 }
         let text = first.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return 0 }
-        return TimeInterval(text) ?? .greatestFiniteMagnitude
+        return min(TimeInterval(text) ?? .infinity, TimeInterval(CacheControl.deltaSecondsLimit))
     }
 
     /// `text` read as an HTTP date only when it is in one of the three forms RFC 9110 §5.6.7

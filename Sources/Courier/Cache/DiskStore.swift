@@ -7,9 +7,12 @@ import HTTPTypes
 /// A file is named by hashes of its key and its `Vary` values — hexadecimal digits only — so no
 /// key, whatever its text, names a file outside the folder. It is written whole under a temporary
 /// name and renamed into place, so a reader sees the old file or the new one, never part of
-/// either; a temporary file left by a crash is removed when the folder is next opened. Each file holds
-/// its key and its body's length: a file for another key is not used, and one whose body is not
-/// exactly that long (cut short, or grown) is removed, never served.
+/// either; a temporary file left by a crash is removed when the folder is next opened. Each file
+/// holds its key, its body's length and a checksum of the rest: a file for another key is not
+/// used, and one whose body is not that long or whose bytes do not match (cut short, grown, or
+/// zeroed by a crash before the system wrote it out) is removed, never served. The folder is
+/// its owner's alone (mode 700, files 600). One cache at a time uses a folder: a second one on
+/// the same folder would not see what the first removes.
 final class DiskStore: Sendable {
     let directory: URL
     let byteLimit: Int
@@ -28,7 +31,8 @@ final class DiskStore: Sendable {
         self.directory = directory.standardizedFileURL
         self.byteLimit = max(0, byteLimit)
         let manager = FileManager.default
-        try manager.createDirectory(at: self.directory, withIntermediateDirectories: true)
+        // Only its owner may read it: the files hold URLs and responses, some to credentials.
+        try manager.createDirectory(at: self.directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Writable, or say so now rather than drop every response later.
         let probe = self.directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
         try Data().write(to: probe)
@@ -68,8 +72,13 @@ final class DiskStore: Sendable {
         }
         return names.compactMap { name, bytes in
             let url = directory.appendingPathComponent(name + Self.suffix)
-            // A file larger than any this store writes is not read.
-            guard bytes <= byteLimit / 4, let data = try? Data(contentsOf: url), data.count <= byteLimit / 4 else {
+            // Only a regular file (not a link, nor a device) no larger than any this store
+            // writes is read.
+            guard bytes <= byteLimit / 4, let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                ((attributes[.size] as? NSNumber)?.intValue ?? .max) <= byteLimit / 4,
+                let data = try? Data(contentsOf: url), data.count <= byteLimit / 4
+            else {
                 discard(name)
                 return nil
             }
@@ -107,21 +116,22 @@ final class DiskStore: Sendable {
         // Too large to keep: what was stored before under its name goes too, so it cannot answer.
         guard data.count <= byteLimit / 4 else { return discard(name) }
         let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
-        do {
-            try data.write(to: temporary)
-        } catch {
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             try? FileManager.default.removeItem(at: temporary)
             return
         }
-        guard rename(temporary.path, directory.appendingPathComponent(name + Self.suffix).path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            return
-        }
-        state.withLock { state in
+        // Renamed and indexed under the lock, so that the index and the folder agree.
+        let renamed = state.withLock { state in
+            guard rename(temporary.path, directory.appendingPathComponent(name + Self.suffix).path) == 0 else { return false }
             state.bytes -= state.files[keyHash]?[varyHash]?.bytes ?? 0
             state.uses += 1
             state.files[keyHash, default: [:]][varyHash] = (data.count, state.uses)
             state.bytes += data.count
+            return true
+        }
+        guard renamed else {
+            try? FileManager.default.removeItem(at: temporary)
+            return
         }
         trim()
     }
@@ -129,12 +139,11 @@ final class DiskStore: Sendable {
     /// Removes every stored response for `key`.
     func remove(_ key: String) {
         let keyHash = Self.hash(key)
-        let names = state.withLock { state -> [String] in
+        state.withLock { state in
             let variants = state.files.removeValue(forKey: keyHash) ?? [:]
             state.bytes -= variants.values.reduce(0) { $0 + $1.bytes }
-            return variants.keys.map { "\(keyHash)-\($0)" }
+            for varyHash in variants.keys { unlink("\(keyHash)-\(varyHash)") }
         }
-        for name in names { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + Self.suffix)) }
     }
 
     /// The files stored and their bytes.
@@ -144,19 +153,24 @@ final class DiskStore: Sendable {
 
     /// Removes the file `name` and its place in the index.
     private func discard(_ name: String) {
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + Self.suffix))
         guard let (keyHash, varyHash) = Self.split(name + Self.suffix) else { return }
         state.withLock { state in
             state.bytes -= state.files[keyHash]?[varyHash]?.bytes ?? 0
             state.files[keyHash]?[varyHash] = nil
             if state.files[keyHash]?.isEmpty == true { state.files[keyHash] = nil }
+            unlink(name)
         }
+    }
+
+    /// Deletes the file `name`; called with the lock held, so that no save of the same name
+    /// comes between the index and the folder.
+    private func unlink(_ name: String) {
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + Self.suffix))
     }
 
     /// Removes the least recently used files while the store is over its limit.
     private func trim() {
-        let evicted = state.withLock { state -> [String] in
-            var evicted: [String] = []
+        state.withLock { state in
             while state.bytes > byteLimit {
                 var oldest: (keyHash: String, varyHash: String, lastUse: UInt64)?
                 for (keyHash, variants) in state.files {
@@ -168,11 +182,9 @@ final class DiskStore: Sendable {
                 state.bytes -= state.files[oldest.keyHash]?[oldest.varyHash]?.bytes ?? 0
                 state.files[oldest.keyHash]?[oldest.varyHash] = nil
                 if state.files[oldest.keyHash]?.isEmpty == true { state.files[oldest.keyHash] = nil }
-                evicted.append("\(oldest.keyHash)-\(oldest.varyHash)")
+                unlink("\(oldest.keyHash)-\(oldest.varyHash)")
             }
-            return evicted
         }
-        for name in evicted { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + Self.suffix)) }
     }
 }
 
@@ -181,7 +193,7 @@ final class DiskStore: Sendable {
 extension DiskStore {
     static let suffix = ".response"
     static let temporaryPrefix = ".writing-"
-    private static let magic = Array("courier-cache 1\n".utf8)
+    private static let magic = Array("courier-cache 2\n".utf8)
 
     /// FNV-1a, 64 bits, as 16 hexadecimal digits: a file name no text can steer.
     static func hash(_ text: String) -> String {
@@ -219,7 +231,8 @@ extension DiskStore {
         case damaged
     }
 
-    /// `courier-cache 1`, the header's length in bytes, the header as JSON, then the body.
+    /// `courier-cache 2`; the header's length in bytes and a checksum of the header and body;
+    /// the header as JSON; the body.
     static func encode(_ entry: CachedResponse) -> Data {
         let header = Header(
             key: entry.key,
@@ -233,24 +246,46 @@ extension DiskStore {
         )
         // Every member of `Header` has a JSON form: encoding it cannot fail.
         let json = (try? JSONEncoder().encode(header)) ?? Data()
+        let checksum = checksum(json, entry.body)
         var data = Data(magic)
-        data.append(contentsOf: Array("\(json.count)\n".utf8))
+        data.append(contentsOf: Array("\(json.count) \(checksum)\n".utf8))
         data.append(json)
         data.append(entry.body)
         return data
     }
 
+    /// FNV-1a, 64 bits, over `header` then `body`, as 16 hexadecimal digits: what tells a file
+    /// written whole from one that is not (cut, zeroed by a crash, or changed).
+    private static func checksum(_ header: Data, _ body: Data) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for part in [header, body] {
+            part.withUnsafeBytes { bytes in
+                for byte in bytes {
+                    value ^= UInt64(byte)
+                    value = value &* 0x0000_0100_0000_01b3
+                }
+            }
+        }
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The most header fields a stored response may have (HTTPTypes allows fewer than 65,536).
+    private static let fieldLimit = 10_000
+
     private static func decode(_ data: Data) -> Decoded {
-        let bytes = [UInt8](data)
-        guard bytes.starts(with: magic), let newline = bytes[magic.count...].firstIndex(of: 10),
-            let length = Int(String(decoding: bytes[magic.count..<newline], as: UTF8.self)), length > 0,
-            length <= bytes.count - newline - 1,
-            let header = try? JSONDecoder().decode(Header.self, from: Data(bytes[(newline + 1)..<(newline + 1 + length)])),
-            (100...999).contains(header.status)
+        let data = data.startIndex == 0 ? data : Data(data)
+        guard data.starts(with: magic), let newline = data[magic.count...].firstIndex(of: 10) else { return .damaged }
+        let preamble = String(decoding: data[magic.count..<newline], as: UTF8.self).split(separator: " ")
+        guard preamble.count == 2, let length = Int(preamble[0]), length > 0, length <= data.count - newline - 1 else { return .damaged }
+        let json = data.subdata(in: (newline + 1)..<(newline + 1 + length))
+        let body = data.subdata(in: (newline + 1 + length)..<data.count)
+        guard String(preamble[1]) == checksum(json, body), let header = try? JSONDecoder().decode(Header.self, from: json),
+            (100...999).contains(header.status), header.fields.count <= fieldLimit,
+            // A body of any other length than the one written is not the one written.
+            body.count == header.bodyLength,
+            [header.requestTime, header.responseTime].allSatisfy({ $0.isFinite && abs($0) < 1e11 })
         else { return .damaged }
-        let bodyStart = newline + 1 + length
-        // A body of any other length than the one written is not the one written.
-        guard bytes.count - bodyStart == header.bodyLength else { return .damaged }
         var fields = HTTPFields()
         for pair in header.fields {
             guard pair.count == 2, let name = HTTPField.Name(pair[0]) else { return .damaged }
@@ -261,7 +296,7 @@ extension DiskStore {
             CachedResponse(
                 key: header.key,
                 head: head,
-                body: Data(bytes[bodyStart...]),
+                body: body,
                 varyValues: header.vary,
                 requestTime: Date(timeIntervalSince1970: header.requestTime),
                 responseTime: Date(timeIntervalSince1970: header.responseTime)

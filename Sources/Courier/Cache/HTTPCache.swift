@@ -46,6 +46,9 @@ public final class HTTPCache: Sendable {
         var uses: UInt64 = 0
         /// The keys whose background revalidation is running.
         var revalidating: Set<String> = []
+        /// Counts stores and removals: a response read from disk goes into memory only if none
+        /// happened while it was read, so it cannot bring back what was replaced or removed.
+        var changes: UInt64 = 0
     }
 
     /// A cache holding at most `byteLimit` bytes of responses (bodies and header fields); a
@@ -91,18 +94,18 @@ public final class HTTPCache: Sendable {
     /// The stored response for `key` whose `Vary` fields match `headers`: from memory, else from
     /// its file (and then kept in memory too).
     func lookup(_ key: String, _ headers: HTTPFields) -> CachedResponse? {
-        let inMemory = state.withLock { state -> CachedResponse? in
-            guard let found = state.entries[key]?.first(where: { $0.matches(headers) }) else { return nil }
+        let (inMemory, changes) = state.withLock { state -> (CachedResponse?, UInt64) in
+            guard let found = state.entries[key]?.first(where: { $0.matches(headers) }) else { return (nil, state.changes) }
             state.uses += 1
             state.lastUse[key] = state.uses
-            return found
+            return (found, state.changes)
         }
         if let inMemory {
             disk?.touch(key)
             return inMemory
         }
         guard let found = disk?.load(key).first(where: { $0.matches(headers) }) else { return nil }
-        keep(found, replacing: false)
+        keep(found, unlessChangedSince: changes)
         return found
     }
 
@@ -110,20 +113,24 @@ public final class HTTPCache: Sendable {
     /// values, and evicts the least recently used responses beyond the byte limits.
     func store(_ entry: CachedResponse) {
         disk?.save(entry)
-        keep(entry, replacing: true)
+        keep(entry, unlessChangedSince: nil)
     }
 
-    /// Keeps `entry` in memory — unless `replacing` is false and a response with its `Vary`
-    /// values is there already (read from disk while it was stored: the newer one stays).
-    private func keep(_ entry: CachedResponse, replacing: Bool) {
+    /// Keeps `entry` in memory, replacing the one with its `Vary` values. For a response read
+    /// from disk (`changes` given), only when nothing was stored or removed since the read began.
+    private func keep(_ entry: CachedResponse, unlessChangedSince changes: UInt64?) {
         guard entry.size <= byteLimit / 4 else {
-            if replacing { forget(entry.key) }
+            if changes == nil { forget(entry.key) }
             return
         }
         state.withLock { state in
+            if let changes {
+                guard changes == state.changes else { return }
+            } else {
+                state.changes += 1
+            }
             var variants = state.entries[entry.key] ?? []
             if let index = variants.firstIndex(where: { $0.varyValues == entry.varyValues }) {
-                guard replacing else { return }
                 state.bytes -= variants[index].size
                 variants[index] = entry
             } else {
@@ -143,12 +150,14 @@ public final class HTTPCache: Sendable {
 
     /// Removes every stored response for `key`, in memory and on disk.
     func remove(_ key: String) {
-        forget(key)
+        // The files first: a lookup that read one before this began finds the count changed.
         disk?.remove(key)
+        forget(key)
     }
 
     private func forget(_ key: String) {
         state.withLock { state in
+            state.changes += 1
             state.bytes -= state.entries[key]?.reduce(0) { $0 + $1.size } ?? 0
             state.entries[key] = nil
             state.lastUse[key] = nil

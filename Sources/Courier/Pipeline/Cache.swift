@@ -9,21 +9,6 @@ extension Provider {
     /// call, the attempts alone.
     func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         guard let cache else { return try await attempts(call) }
-        let result = try await consult(cache, call)
-        switch result.0.cache {
-        case .hit(let age)?, .stale(let age)?:
-            // Interceptors see only what is sent; the ones that log requests are told of this too.
-            for case let stage as InterceptorMiddleware in middlewares {
-                guard let watcher = stage.interceptor as? any CacheAnswerWatching else { continue }
-                await watcher.answeredFromCache(result.0.request, status: result.0.head.status.code, outcome: result.0.cache ?? .hit(age: age))
-            }
-        default:
-            break
-        }
-        return result
-    }
-
-    private func consult(_ cache: HTTPCache, _ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         let request = call.request
         guard request.method == .get, !call.streams, !Self.isConditional(request.headers) else {
             let result = try await attempts(call)
@@ -42,11 +27,11 @@ extension Provider {
             let lifetime = stored.freshnessLifetime(cap: cache.heuristicCap)
             switch policy {
             case .returnCacheElseLoad, .onlyIfCached:
-                return (Self.answer(stored, request, age: age, outcome: age < lifetime ? .hit(age: .seconds(age)) : .stale(age: .seconds(age))), RetryRecord())
+                return await answeredLocally(Self.answer(stored, request, age: age, outcome: age < lifetime ? .hit(age: .seconds(age)) : .stale(age: .seconds(age))))
             case .useProtocol, .reload:
                 // (`.reload` never reaches here: it reads nothing stored.)
                 if !asked.noCache, !control.noCache, Self.isFresh(age: age, lifetime: lifetime, asked: asked) {
-                    return (Self.answer(stored, request, age: age, outcome: .hit(age: .seconds(age))), RetryRecord())
+                    return await answeredLocally(Self.answer(stored, request, age: age, outcome: .hit(age: .seconds(age))))
                 }
                 let staleness = age - lifetime
                 if !asked.noCache, !control.noCache, !control.mustRevalidate, staleness > 0 {
@@ -56,11 +41,11 @@ extension Provider {
                     case .seconds(let bound): allowed = staleness <= TimeInterval(bound)
                     case nil: break
                     }
-                    if allowed { return (Self.answer(stored, request, age: age, outcome: .stale(age: .seconds(age))), RetryRecord()) }
+                    if allowed { return await answeredLocally(Self.answer(stored, request, age: age, outcome: .stale(age: .seconds(age)))) }
                     if let window = control.staleWhileRevalidate, staleness <= TimeInterval(window) {
                         // One revalidation at a time: a request while it runs gets the stale response too.
                         if cache.beginRevalidating(key) { revalidateInBackground(call, stored, asked: asked, cache) }
-                        return (Self.answer(stored, request, age: age, outcome: .stale(age: .seconds(age))), RetryRecord())
+                        return await answeredLocally(Self.answer(stored, request, age: age, outcome: .stale(age: .seconds(age))))
                     }
                 }
                 revalidating = stored
@@ -72,6 +57,19 @@ extension Provider {
             return (reply, RetryRecord())
         }
         return try await load(call, key: key, asked: asked, revalidating: revalidating, cache)
+    }
+
+
+    /// `reply`, answered from the cache without sending anything. Interceptors see only what is
+    /// sent; the ones that log requests are told of this one too.
+    private func answeredLocally(_ reply: Reply) async -> (Reply, RetryRecord) {
+        if let outcome = reply.cache, !middlewares.isEmpty {
+            for case let stage as InterceptorMiddleware in middlewares {
+                guard let watcher = stage.interceptor as? any CacheAnswerWatching else { continue }
+                await watcher.answeredFromCache(reply.request, status: reply.head.status.code, outcome: outcome)
+            }
+        }
+        return (reply, RetryRecord())
     }
 
     /// Sends `call` — conditionally, when `stored` has validators — and stores what the server

@@ -79,7 +79,9 @@ struct CacheDiskTests {
         let header: (Data) -> Data = { _ in Data("courier-cache 1\n9999\n{".utf8) }
         let foreign: (Data) -> Data = { _ in Data("not a cached response".utf8) }
         let empty: (Data) -> Data = { _ in Data() }
-        let damages = [("cut", cut), ("grown", grown), ("header", header), ("foreign", foreign), ("empty", empty)]
+        // As a crash can leave a file: its length right, its last bytes never written.
+        let zeroed: (Data) -> Data = { Data($0.dropLast(4)) + Data(count: 4) }
+        let damages = [("cut", cut), ("grown", grown), ("header", header), ("foreign", foreign), ("empty", empty), ("zeroed", zeroed)]
         for (label, damage) in damages {
             let name = scriptName("disk-torn-\(label)", transport)
             FaultServer.script(name, [Self.ok("whole body"), Self.ok("loaded again")])
@@ -162,35 +164,107 @@ struct CacheDiskTests {
         #expect(try files(in: folder).allSatisfy { (try? Data(contentsOf: folder.appendingPathComponent($0)))?.count ?? 0 < 2500 })
     }
 
-    @Test("Many tasks reading and writing one key on disk each see a whole response")
+    @Test("Many tasks reading and writing one key on disk each see a whole response; an unsafe request removes it")
     func concurrency() async throws {
         let folder = folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = scriptName("disk-concurrent", .asyncHTTPClient)
-        let bodies = (0..<4).map { String(repeating: Character(UnicodeScalar(UInt8(97 + $0))), count: 30_000) }
+        // Too large for the memory it keeps (a quarter of 10 MiB), not for the files: every hit
+        // is read from disk.
+        let bodies = (0..<3).map { String(repeating: Character(UnicodeScalar(UInt8(97 + $0))), count: 3 << 20) }
         let counter = Locked(0)
-        FaultServer.script(name) { _ in
+        FaultServer.script(name) { arrival in
+            if arrival.method == "POST" { return .answer(status: 204) }
             let index = counter.withLock { value in
                 value += 1
                 return value % bodies.count
             }
             return Self.ok(bodies[index], [("Cache-Control", "max-age=60")])
         }
-        let seen = try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<24 {
+        let provider = try await provider(.asyncHTTPClient, folder: folder, byteLimit: 16 << 20)
+        _ = try await fetch(provider, name)
+        let seen = try await withThrowingTaskGroup(of: (String, CacheOutcome?).self) { group in
+            for index in 0..<16 {
                 group.addTask {
-                    // Each a cache of its own on the one folder: they meet only in the files.
-                    let provider = try await self.provider(.asyncHTTPClient, folder: folder)
-                    let request = Request(.get, "/script/\(name)", receiving: .text).cache(index.isMultiple(of: 2) ? .reload : .useProtocol)
-                    return try await provider.send(request)
+                    let request = Request(.get, "/script/\(name)", receiving: .withResponse(.text))
+                    let (body, response) = try await provider.send(index.isMultiple(of: 2) ? request.cache(.reload) : request)
+                    return (body, response.cache)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(seen.count == 24)
-        #expect(seen.allSatisfy { bodies.contains($0) })
-        let last = try await fetch(try await provider(.asyncHTTPClient, folder: folder), name).0
-        #expect(bodies.contains(last))
+        #expect(seen.count == 16)
+        #expect(seen.allSatisfy { bodies.contains($0.0) })
+        // Every read found a whole file: the one before a write or the one after it.
+        #expect(seen.filter { $0.1 == .hit(age: .zero) }.count == 8)
+        #expect(FaultServer.arrivals(ofScript: name).count == 9)
+
+        _ = try await provider.send(Request(.post, "/script/\(name)", receiving: .data))
+        #expect(try await fetch(provider, name).1.cache == .miss)
+        #expect(FaultServer.arrivals(ofScript: name).count == 11)
+    }
+
+    @Test("The store alone: many tasks saving and loading one key read whole entries, and its count of bytes is the folder's")
+    func storeUnderLoad() async throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try DiskStore(directory: folder, byteLimit: 64 << 20)
+        let bodies = (0..<4).map { Data(repeating: UInt8(65 + $0), count: 100_000 + $0) }
+        func entry(_ index: Int, vary: String) -> CachedResponse {
+            CachedResponse(
+                key: "https://example.com/one", head: HTTPResponse(status: .ok, headerFields: [.contentType: "text/plain"]),
+                body: bodies[index], varyValues: ["accept": vary], requestTime: Date(), responseTime: Date()
+            )
+        }
+        store.save(entry(0, vary: "a"))
+        store.save(entry(0, vary: "b"))
+        let loads = await withTaskGroup(of: [CachedResponse].self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    if index.isMultiple(of: 2) {
+                        store.save(entry(index % bodies.count, vary: index % 4 == 0 ? "a" : "b"))
+                        return []
+                    }
+                    return store.load("https://example.com/one")
+                }
+            }
+            return await group.reduce(into: []) { $0.append(contentsOf: $1) }
+        }
+        #expect(loads.count == 32 * 2)
+        #expect(loads.allSatisfy { bodies.contains($0.body) && $0.key == "https://example.com/one" })
+        let onDisk = try files(in: folder).reduce(0) { sum, file in
+            sum + ((try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.size] as? NSNumber)?.intValue ?? 0)
+        }
+        #expect(try files(in: folder).count == 2)
+        #expect(store.usage.bytes == onDisk && store.usage.responses == 2)
+    }
+
+    @Test("Only its owner reads the folder and files; a link in the folder is not followed, and a huge Age is 2^31 seconds")
+    func hostileFolder() async throws {
+        let folder = folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let provider = try await provider(.asyncHTTPClient, folder: folder)
+        let name = scriptName("disk-modes", .asyncHTTPClient)
+        FaultServer.script(name, [Self.ok("x", [("Cache-Control", "max-age=60"), ("Age", "99999999999999999999")]), Self.ok("y")])
+        _ = try await fetch(provider, name)
+        let manager = FileManager.default
+        #expect((try manager.attributesOfItem(atPath: folder.path)[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        let file = try #require(try files(in: folder).first)
+        #expect((try manager.attributesOfItem(atPath: folder.appendingPathComponent(file).path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        // An Age past any Int is the RFC's 2^31 seconds: stale, and stated, not a crash.
+        let (body, response) = try await provider.send(Request(.get, "/script/\(name)", receiving: .withResponse(.text)).cache(.returnCacheElseLoad))
+        #expect(body == "x" && response.cache == .stale(age: .seconds(2_147_483_648)))
+
+        // A link where a response's file would be, to a file that never ends: not read.
+        let linked = scriptName("disk-link", .asyncHTTPClient)
+        FaultServer.script(linked, [Self.ok("from the server")])
+        let port = try await FaultServer.port()
+        let link = folder.appendingPathComponent("\(DiskStore.hash("http://127.0.0.1:\(port)/script/\(linked)"))-\(DiskStore.hash(""))\(DiskStore.suffix)")
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
+        let reopened = try await self.provider(.asyncHTTPClient, folder: folder)
+        let (fetched, fetchedResponse) = try await fetch(reopened, linked)
+        #expect(fetched == "from the server" && fetchedResponse.cache == .miss)
+        #expect((try manager.attributesOfItem(atPath: link.path)[.type] as? FileAttributeType) == .typeRegular)
     }
 
     @Test("A folder that cannot be made is an error naming it")
