@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierXML", targets: ["CourierXML"]),
+        .executable(name: "courier-openapi", targets: ["courier-openapi"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -29,6 +30,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/CoreOffice/XMLCoder", from: "0.18.2"),
+        // The OpenAPI generator's alone: a package that uses the Courier product builds neither.
+        // OpenAPIKit's default trait (loading external references) is left off: it builds slower.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Test-only.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
@@ -122,10 +127,28 @@ let package = Package(
             path: "Tests/CourierTestSupport",
             swiftSettings: upcomingFeatures
         ),
+        // The generator behind `courier-openapi`: an OpenAPI document to a Courier client.
+        .target(
+            name: "CourierOpenAPIGenerator",
+            dependencies: [
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "courier-openapi",
+            dependencies: ["CourierOpenAPIGenerator"],
+            swiftSettings: upcomingFeatures
+        ),
         .testTarget(
             name: "CourierTests",
             dependencies: [
                 "Courier",
+                "CourierOpenAPIGenerator",
+                "courier-openapi",
                 "CourierTesting",
                 "CourierAsyncHTTPClient",
                 "CourierXML",
@@ -143,7 +166,7 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             // Archives the replay tests read by path, and the script that recorded them.
-            exclude: ["Transports/Archives"],
+            exclude: ["Transports/Archives", "OpenAPI/Documents"],
             swiftSettings: upcomingFeatures
         ),
         // Code as users write it: the examples of Papyrus' README must compile here unchanged,

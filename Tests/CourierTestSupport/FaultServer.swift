@@ -110,7 +110,7 @@ public enum FaultServer {
         // A group of its own: the clients under test and the other servers share the singleton,
         // and what this server does (writing as fast as loopback allows, timers) must not delay
         // them, nor they it.
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let faults = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in channel.pipeline.addHandler(FaultHandler()) }

@@ -283,6 +283,7 @@ public enum TestServer {
             return Response(status: .found, headers: headers)
         }
         router.get("/loop") { _, _ in Response(status: .found, headers: [.location: "/loop"]) }
+        BookshopRoutes.add(to: router)
         // Far longer than any test's bound on a timeout or a cancel that ends it, so that only
         // the timeout or the cancel can end the call, however slowly the machine runs.
         router.get("/slow") { _, _ in

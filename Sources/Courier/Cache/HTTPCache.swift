@@ -77,9 +77,10 @@ public final class HTTPCache: Sendable {
         try self.init(directory: directory, byteLimit: byteLimit, heuristicCap: heuristicCap, now: { Date() })
     }
 
-    init(directory: URL, byteLimit: Int, heuristicCap: Duration, now: @escaping @Sendable () -> Date) throws {
+    /// A cache on disk keeping at most `memoryLimit` bytes in memory (10 MiB unless a test says).
+    init(directory: URL, byteLimit: Int, memoryLimit: Int = 10 << 20, heuristicCap: Duration, now: @escaping @Sendable () -> Date) throws {
         self.disk = try DiskStore(directory: directory, byteLimit: byteLimit)
-        self.byteLimit = min(max(0, byteLimit), 10 << 20)
+        self.byteLimit = min(max(0, byteLimit), memoryLimit)
         self.heuristicCap = heuristicCap
         self.now = now
     }

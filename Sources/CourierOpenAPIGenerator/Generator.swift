@@ -1,0 +1,112 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Yams
+
+/// Writes a Courier client for an OpenAPI 3.0 or 3.1 document, in YAML or JSON: the models as
+/// Codable types, and the operations as an `@API` protocol whose functions read as a person would
+/// write them.
+package struct ClientGenerator {
+    package struct Configuration: Sendable {
+        /// The protocol's name; from the document's title when `nil`.
+        package var name: String?
+        /// Whether the protocol is `@Mock` too.
+        package var mock: Bool
+
+        package init(name: String? = nil, mock: Bool = false) {
+            self.name = name
+            self.mock = mock
+        }
+    }
+
+    /// The generated source and what could not be generated as the document says.
+    package struct Output: Sendable {
+        package var source: String
+        package var warnings: [GeneratorWarning]
+    }
+
+    let configuration: Configuration
+
+    package init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// The client for the document `text`, read from `fileName` (which errors name).
+    package func generate(_ text: String, fileName: String) throws(GeneratorError) -> Output {
+        let document = try Self.load(text, fileName: fileName)
+        var writer = SourceWriter(document: document, configuration: configuration)
+        let source = writer.write()
+        return Output(source: source, warnings: writer.warnings)
+    }
+
+    /// The document in `text` as OpenAPI 3.1 (a 3.0 document is converted): YAML first, so that
+    /// a syntax error names its line; then OpenAPI's structure, so that an error names where.
+    static func load(_ text: String, fileName: String) throws(GeneratorError) -> OpenAPIKit.OpenAPI.Document {
+        let tree: Any?
+        do {
+            tree = try Yams.load(yaml: text)
+        } catch let error as YamlError {
+            throw GeneratorError(file: fileName, line: Self.line(of: error), "is not valid YAML or JSON: \(error)")
+        } catch {
+            throw GeneratorError(file: fileName, line: nil, "cannot be read: \(error)")
+        }
+        guard let root = tree as? [String: Any] else { throw GeneratorError(file: fileName, line: 1, "is not an OpenAPI document: its top level is not a mapping") }
+        guard let version = root["openapi"] as? String else {
+            throw GeneratorError(file: fileName, line: 1, "is not an OpenAPI 3 document: it has no `openapi` version (a Swagger 2.0 document must be converted first)")
+        }
+        do {
+            if version.hasPrefix("3.0") {
+                return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: text).convert(to: .v3_1_0)
+            }
+            guard version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
+                throw GeneratorError(file: fileName, line: 1, "has OpenAPI version \(version); 3.0, 3.1 and 3.2 are read")
+            }
+            return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: text)
+        } catch let error as GeneratorError {
+            throw error
+        } catch {
+            let described = OpenAPIKit.OpenAPI.Error(from: error)
+            let pointer = "#/" + described.codingPath.map(\.stringValue).joined(separator: "/")
+            throw GeneratorError(file: fileName, line: nil, "is not a valid OpenAPI document at \(pointer): \(described.localizedDescription)")
+        }
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark.line
+        default: nil
+        }
+    }
+}
+
+/// A document that cannot be generated from.
+package struct GeneratorError: Error, CustomStringConvertible {
+    package let file: String
+    /// The line the problem was found on, when the parser can tell.
+    package let line: Int?
+    package let message: String
+
+    init(file: String, line: Int?, _ message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    package var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): error: \(message)" }
+}
+
+/// A construct generated other than the document says, at `pointer` (a JSON pointer).
+package struct GeneratorWarning: Sendable, Hashable, CustomStringConvertible {
+    package let pointer: String
+    package let message: String
+
+    package var description: String { "warning: \(pointer): \(message)" }
+}
+
+extension String {
+    /// This text as a JSON pointer token (RFC 6901): `~` and `/` escaped.
+    var pointerToken: String {
+        replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+}

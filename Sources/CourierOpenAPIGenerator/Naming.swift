@@ -1,0 +1,63 @@
+import Foundation
+/// Swift names for OpenAPI's: identifiers in Swift's style, and raw identifiers where a name is
+/// a key that must be sent exactly as written.
+enum Naming {
+    /// `text` as a Swift identifier: words split at anything not a letter or digit and at a lower
+    /// case letter followed by an upper case one, joined in camel case (the first word lower case
+    /// unless `type`); an identifier that would start with a digit gets a leading `_`, and a
+    /// keyword is written in backticks.
+    static func identifier(_ text: String, type: Bool = false) -> String {
+        let words = self.words(text)
+        guard !words.isEmpty else { return type ? "Value" : "value" }
+        var result = ""
+        for (index, word) in words.enumerated() {
+            if index == 0 && !type {
+                // A leading acronym ("URLPath") is lower cased whole: "urlPath".
+                result += word.allSatisfy(\.isUppercase) ? word.lowercased() : word.prefix(1).lowercased() + word.dropFirst()
+            } else {
+                result += word.prefix(1).uppercased() + word.dropFirst()
+            }
+        }
+        if let first = result.first, first.isNumber { result = "_" + result }
+        return keywords.contains(result) ? "`\(result)`" : result
+    }
+
+    /// `text` as written, in backticks when it is not already a plain identifier: the second label
+    /// of a parameter whose key must be sent as the document names it.
+    static func rawIdentifier(_ text: String) -> String {
+        let isPlain = !text.isEmpty && text.first.map { $0.isLetter || $0 == "_" } == true
+            && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && text.unicodeScalars.allSatisfy(\.isASCII)
+        return isPlain && !keywords.contains(text) ? text : "`\(text.replacingOccurrences(of: "`", with: ""))`"
+    }
+
+    private static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previous: Character?
+        for character in text {
+            guard character.isLetter || character.isNumber, character.isASCII else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previous = nil
+                continue
+            }
+            if let previous, previous.isLowercase || previous.isNumber, character.isUppercase, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+            previous = character
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Swift's keywords and the names that would shadow what generated code uses.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal",
+        "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
+        "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
+        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "Type", "Protocol",
+    ]
+}

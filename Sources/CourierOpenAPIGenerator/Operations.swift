@@ -1,0 +1,211 @@
+import Foundation
+import OpenAPIKit
+
+/// The `@API` protocol: one function per operation.
+///
+/// Parameter names follow one rule, so that the same document always gives the same code: each
+/// parameter is named by its OpenAPI name in Swift's style; path parameters keep that name, and a
+/// query, header or cookie parameter whose Swift name is already taken in the function gets its
+/// location as a suffix (`idQuery`, `idHeader`); the body is `body`, or `requestBody` when a
+/// parameter is already called `body`. Query and header keys are sent exactly as the document
+/// writes them.
+extension SourceWriter {
+    mutating func operations() -> String {
+        var functions: [String] = []
+        var usedNames: Set<String> = []
+        for (path, item) in document.paths {
+            let itemPointer = "#/paths/\(path.rawValue.pointerToken)"
+            guard let pathItem = document.components[item] else {
+                warn(itemPointer, "a path item that is a reference outside the document is not generated")
+                continue
+            }
+            for endpoint in pathItem.endpoints {
+                let method = endpoint.method.rawValue.uppercased()
+                let pointer = "\(itemPointer)/\(method.lowercased())"
+                var name = Naming.identifier(endpoint.operation.operationId ?? "\(method.lowercased()) \(path.rawValue)")
+                while usedNames.contains(name) { name += "_" }
+                usedNames.insert(name)
+                functions.append(function(named: name, method: method, path: path, pathParameters: pathItem.parameters, endpoint.operation, pointer: pointer))
+            }
+        }
+        var lines: [String] = []
+        let description = [document.info.title, document.info.description].compactMap { $0 }.joined(separator: "\n\n")
+        lines.append(Self.doc(description).trimmingCharacters(in: .newlines))
+        if configuration.mock { lines.append("@Mock") }
+        lines.append("@API")
+        lines.append("@JSON(encoder: \(apiName)Coding.encoder, decoder: \(apiName)Coding.decoder)")
+        lines.append("protocol \(apiName) {")
+        lines.append(functions.map { Self.indented($0) }.joined(separator: "\n\n"))
+        lines.append("}")
+        return lines.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    private mutating func function(
+        named name: String,
+        method: String,
+        path: OpenAPI.Path,
+        pathParameters: OpenAPI.Parameter.Array,
+        _ operation: OpenAPI.Operation,
+        pointer: String
+    ) -> String {
+        var nested: [String] = []
+        var arguments: [String] = []
+        var taken: Set<String> = []
+        var docLines: [String] = []
+        var template = path.rawValue
+
+        // The operation's parameters replace the path item's of the same name and location.
+        var parameters: [(OpenAPI.Parameter, String)] = []
+        for (index, either) in (pathParameters + operation.parameters).enumerated() {
+            let parameterPointer = index < pathParameters.count
+                ? pointer.components(separatedBy: "/").dropLast().joined(separator: "/") + "/parameters/\(index)"
+                : pointer + "/parameters/\(index - pathParameters.count)"
+            guard let parameter = document.components[either] else {
+                warn(parameterPointer, "a parameter that is a reference outside the document is not generated")
+                continue
+            }
+            parameters.removeAll { $0.0.name == parameter.name && $0.0.location == parameter.location }
+            parameters.append((parameter, parameterPointer))
+        }
+        // Path parameters first, in the order of the path, so that they keep their names.
+        parameters = parameters.filter { $0.0.location == .path } + parameters.filter { $0.0.location != .path }
+        for (parameter, parameterPointer) in parameters {
+            var swiftName = Naming.identifier(parameter.name)
+            let bare = { (text: String) in text.replacingOccurrences(of: "`", with: "") }
+            let type = parameterType(parameter, pointer: parameterPointer, hint: name + "_" + parameter.name, nested: &nested)
+            switch parameter.location {
+            case .path:
+                taken.insert(bare(swiftName))
+                template = template.replacingOccurrences(of: "{\(parameter.name)}", with: "{\(bare(swiftName))}")
+                arguments.append("\(swiftName): \(type)")
+            case .query, .header:
+                let suffix = parameter.location == .query ? "Query" : "Header"
+                if taken.contains(bare(swiftName)) { swiftName = Naming.identifier(bare(swiftName) + suffix) }
+                taken.insert(bare(swiftName))
+                let wrapped = parameter.required ? type : type + "?"
+                let key = parameter.location == .header || bare(swiftName) != parameter.name ? " " + Naming.rawIdentifier(parameter.name) : ""
+                arguments.append("\(swiftName)\(key): \(suffix)<\(wrapped)>")
+            case .cookie:
+                warn(parameterPointer, "the cookie parameter `\(parameter.name)` is not a parameter of `\(name)`: set it with the provider's cookie jar")
+                continue
+            case .querystring:
+                warn(parameterPointer, "the query string parameter `\(parameter.name)` is not generated")
+                continue
+            }
+            if let text = parameter.description { docLines.append("/// - Parameter \(bare(swiftName)): \(Self.oneLine(text))") }
+        }
+
+        var attributes: [String] = []
+        if let either = operation.requestBody {
+            if let body = document.components[either] {
+                let bodyName = taken.contains("body") ? "requestBody" : "body"
+                let contents = resolved(body.content)
+                if let (contentType, content) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first {
+                    let schemaPointer = pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)/schema"
+                    switch contentType.rawValue.lowercased() {
+                    case let type where Self.isJSON(contentType) || type.hasPrefix("application/x-www-form-urlencoded"):
+                        if type.hasPrefix("application/x-www-form-urlencoded") { attributes.append("@URLForm") }
+                        let swiftType = content.schema.map { self.type(of: $0, pointer: schemaPointer, hint: name + "Body", nested: &nested) } ?? jsonValueFallback(schemaPointer)
+                        arguments.append("\(bodyName): Body<\(swiftType)>")
+                    case let type where type.hasPrefix("text/plain"):
+                        arguments.append("\(bodyName): Body<String>")
+                    case let type where type.hasPrefix("application/octet-stream"):
+                        arguments.append("\(bodyName): Body<Data>")
+                    default:
+                        warn(pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)", "a \(contentType.rawValue) body is sent as the bytes given")
+                        arguments.append("\(bodyName): Body<Data>")
+                    }
+                }
+            } else {
+                warn(pointer + "/requestBody", "a request body that is a reference outside the document is not generated")
+            }
+        }
+
+        let result = returnType(operation, name: name, pointer: pointer, nested: &nested)
+        var lines: [String] = []
+        let summary = [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n")
+        if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
+        lines += docLines
+        if operation.deprecated { lines.append("@available(*, deprecated)") }
+        lines += attributes
+        let marker = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE"].contains(method)
+            ? "@\(method)(\(Self.literal(template)))" : "@HTTP(\(Self.literal(template)), method: \(Self.literal(method)))"
+        lines.append(marker)
+        lines.append("func \(name)(\(arguments.joined(separator: ", "))) async throws\(result.map { " -> \($0)" } ?? "")")
+        if !nested.isEmpty {
+            // Inline types of an operation go to the models, named after it.
+            appendModels(nested)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private mutating func jsonValueFallback(_ pointer: String) -> String {
+        var unused: [String] = []
+        return type(of: .fragment(.init()), pointer: pointer, hint: "Value", nested: &unused)
+    }
+
+    private mutating func parameterType(_ parameter: OpenAPI.Parameter, pointer: String, hint: String, nested: inout [String]) -> String {
+        switch parameter.schemaOrContent {
+        case .a(let context):
+            switch context.schema {
+            case .a(let reference):
+                guard let name = reference.name else { return jsonValueFallback(pointer + "/schema") }
+                return Naming.identifier(name, type: true)
+            case .b(let schema):
+                return type(of: schema, pointer: pointer + "/schema", hint: hint, nested: &nested)
+            }
+        case .b(let content):
+            guard let schema = resolved(content).first?.1.schema else { return "String" }
+            warn(pointer + "/content", "a parameter with `content` is sent as its schema's plain value")
+            return type(of: schema, pointer: pointer + "/content", hint: hint, nested: &nested)
+        }
+    }
+
+    /// The function's result: the body of its success response, or nothing.
+    private mutating func returnType(_ operation: OpenAPI.Operation, name: String, pointer: String, nested: inout [String]) -> String? {
+        let successes = operation.responses.filter { status, _ in
+            switch status.value {
+            case .status(code: let code): (200..<300).contains(code)
+            case .range(let range): range == .success
+            case .default: false
+            }
+        }
+        guard let (status, either) = successes.first else { return nil }
+        let responsePointer = pointer + "/responses/\(status.rawValue)"
+        guard let response = document.components[either] else {
+            warn(responsePointer, "a response that is a reference outside the document is read as raw bytes")
+            return "Data"
+        }
+        if successes.count > 1 {
+            warn(pointer + "/responses", "of its success responses only \(status.rawValue)'s body is typed; the others are read as it")
+        }
+        let contents = resolved(response.content)
+        guard let (contentType, content) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first else { return nil }
+        let contentPointer = responsePointer + "/content/\(contentType.rawValue.pointerToken)"
+        let type = contentType.rawValue.lowercased()
+        if Self.isJSON(contentType) {
+            return content.schema.map { self.type(of: $0, pointer: contentPointer + "/schema", hint: name + "Response", nested: &nested) }
+                ?? jsonValueFallback(contentPointer)
+        }
+        if type.hasPrefix("text/event-stream") {
+            let element = content.schema.map { self.type(of: $0, pointer: contentPointer + "/schema", hint: name + "Event", nested: &nested) } ?? "String"
+            return "ServerSentEvents<\(element)>"
+        }
+        if type.hasPrefix("application/jsonl") || type.hasPrefix("application/x-ndjson") {
+            let element = (content.itemSchema ?? content.schema).map { self.type(of: $0, pointer: contentPointer + "/schema", hint: name + "Line", nested: &nested) } ?? jsonValueFallback(contentPointer)
+            return "JSONLines<\(element)>"
+        }
+        if type.hasPrefix("text/") { return "String" }
+        return "Data"
+    }
+
+    /// The media types of `map`, references followed within the document.
+    private func resolved(_ map: OpenAPI.Content.Map) -> [(OpenAPI.ContentType, OpenAPI.Content)] {
+        map.compactMap { key, value in document.components[value].map { (key, $0) } }
+    }
+
+    static func isJSON(_ type: OpenAPI.ContentType) -> Bool {
+        let text = type.rawValue.lowercased()
+        return text.hasPrefix("application/json") || text.contains("+json")
+    }
+}

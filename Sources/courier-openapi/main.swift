@@ -1,0 +1,55 @@
+import CourierOpenAPIGenerator
+import Foundation
+
+/// `courier-openapi DOCUMENT [--output FILE] [--name NAME] [--mock]`: writes the Courier client
+/// for an OpenAPI document, to FILE or to standard output; warnings go to standard error.
+let usage = "usage: courier-openapi DOCUMENT [--output FILE] [--name NAME] [--mock]"
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
+
+var arguments = CommandLine.arguments.dropFirst()
+var input: String?
+var output: String?
+var configuration = ClientGenerator.Configuration()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--output", "-o":
+        guard let value = arguments.popFirst() else { fail("\(usage)\n--output needs a file") }
+        output = value
+    case "--name":
+        guard let value = arguments.popFirst() else { fail("\(usage)\n--name needs a name") }
+        configuration.name = value
+    case "--mock":
+        configuration.mock = true
+    case "--help", "-h":
+        print(usage)
+        exit(0)
+    default:
+        guard input == nil, !argument.hasPrefix("-") else { fail("\(usage)\nunexpected argument: \(argument)") }
+        input = argument
+    }
+}
+guard let input else { fail(usage) }
+
+let text: String
+do {
+    text = try String(contentsOfFile: input, encoding: .utf8)
+} catch {
+    fail("\(input): error: cannot be read: \(error.localizedDescription)")
+}
+do {
+    let generated = try ClientGenerator(configuration: configuration).generate(text, fileName: input)
+    for warning in generated.warnings { FileHandle.standardError.write(Data("\(input): \(warning)\n".utf8)) }
+    if let output {
+        try Data(generated.source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } else {
+        print(generated.source, terminator: "")
+    }
+} catch let error as GeneratorError {
+    fail(error.description)
+} catch {
+    fail("\(output ?? "output"): error: cannot be written: \(error.localizedDescription)")
+}

@@ -1,0 +1,140 @@
+import Courier
+import CourierOpenAPIGenerator
+import CourierTestSupport
+import Foundation
+import Testing
+
+/// `courier-openapi`: the client it writes for `Documents/bookshop.yaml` is the one committed in
+/// `Generated/Bookshop.swift` (so it compiles here, without warnings, with the suite), and that
+/// client's calls succeed against a server written by hand from the same document, on both
+/// transports. Beside it, the rules for names, what cannot be generated as written (a warning
+/// naming its JSON pointer) and documents that cannot be read (an error naming the line).
+@Suite("Generating a client from OpenAPI", .timeLimit(.minutes(2)))
+struct OpenAPIGeneratorTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+    static func document(_ name: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent("Documents/\(name)"), encoding: .utf8)
+    }
+
+    func generate(_ text: String, name: String? = nil) throws -> ClientGenerator.Output {
+        try ClientGenerator(configuration: .init(name: name)).generate(text, fileName: "test.yaml")
+    }
+
+    @Test("The committed client is what the generator writes for the document")
+    func committedClientIsCurrent() throws {
+        let generated = try ClientGenerator().generate(try Self.document("bookshop.yaml"), fileName: "bookshop.yaml")
+        let committed = try String(contentsOf: Self.folder.appendingPathComponent("Generated/Bookshop.swift"), encoding: .utf8)
+        #expect(generated.source == committed, "regenerate with: swift run courier-openapi Tests/CourierTests/OpenAPI/Documents/bookshop.yaml --output Tests/CourierTests/OpenAPI/Generated/Bookshop.swift")
+    }
+
+    @Test("What is generated otherwise than written is a warning naming its JSON pointer")
+    func warningsNamePointers() throws {
+        let generated = try ClientGenerator().generate(try Self.document("bookshop.yaml"), fileName: "bookshop.yaml")
+        #expect(generated.warnings.map(\.pointer) == ["#/components/schemas/Unsupported", "#/paths/~1books~1{book_id}/get/parameters/1"])
+        #expect(generated.warnings.contains { $0.pointer == "#/components/schemas/Unsupported" && $0.message.contains("`not`") })
+        #expect(generated.warnings.contains { $0.pointer == "#/paths/~1books~1{book_id}/get/parameters/1" && $0.message.contains("cookie parameter `session`") })
+        // A schema that allows any value is no warning: it is read as JSONValue.
+        #expect(!generated.warnings.contains { $0.pointer.hasSuffix("/detail") })
+        #expect(generated.source.contains("var detail: JSONValue?"))
+    }
+
+    @Test("Names: Swift's style, path parameters keep theirs, a taken name gets its location, keys sent as written")
+    func namingRule() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: naming-test API, version: "1" }
+            paths:
+              /items/{id}:
+                post:
+                  operationId: update-item
+                  parameters:
+                    - { name: id, in: path, required: true, schema: { type: string } }
+                    - { name: id, in: query, schema: { type: integer } }
+                    - { name: id, in: header, required: true, schema: { type: string } }
+                    - { name: body, in: query, schema: { type: boolean } }
+                    - { name: page-size, in: query, required: true, schema: { type: integer, format: int32 } }
+                  requestBody:
+                    content:
+                      application/json:
+                        schema: { type: object, properties: { note: { type: string } } }
+                  responses:
+                    '204': { description: done }
+            """
+        let generated = try generate(text)
+        #expect(generated.source.contains("protocol NamingTest {"))
+        #expect(generated.source.contains(
+            #"@POST("/items/{id}")"# + "\n    func updateItem(id: String, idQuery id: Query<Int?>, idHeader id: Header<String>, body: Query<Bool?>, pageSize `page-size`: Query<Int32>, requestBody: Body<UpdateItemBody>) async throws"
+        ), "\(generated.source)")
+        #expect(generated.source.contains("struct UpdateItemBody: Codable, Hashable, Sendable {"))
+    }
+
+    @Test("A document that cannot be read is an error naming the line, or where in OpenAPI's structure")
+    func unreadable() throws {
+        let broken = "openapi: 3.1.0\ninfo:\n  title: x\n  version: [1\npaths: {}\n"
+        let syntax = #expect(throws: GeneratorError.self) { try generate(broken) }
+        #expect(syntax?.line != nil && syntax?.description.hasPrefix("test.yaml:") == true, "\(String(describing: syntax))")
+        let swagger = #expect(throws: GeneratorError.self) { try generate("swagger: '2.0'\ninfo: { title: x, version: '1' }\npaths: {}\n") }
+        #expect(swagger?.message.contains("Swagger 2.0") == true)
+        let structure = #expect(throws: GeneratorError.self) { try generate("openapi: 3.1.0\ninfo: { title: x }\npaths: {}\n") }
+        #expect(structure?.message.contains("#/info") == true, "\(String(describing: structure))")
+    }
+
+    // MARK: The generated client against a server
+
+    func bookshop(_ transport: TransportKind) async throws -> any Bookshop {
+        var provider = try await transport.provider("/bookshop/v1")
+        provider.retryPolicy = .disabled
+        return BookshopAPI(provider: provider)
+    }
+
+    @Test("Query, header and path parameters arrive where the document puts them; enums read unknown values", arguments: TransportKind.allCases)
+    func listAndGet(transport: TransportKind) async throws {
+        let shop = try await bookshop(transport)
+        let books = try await shop.listBooks(limit: 3, genre: .poetry, xRequestID: "r-1")
+        #expect(books.count == 2)
+        #expect(books[0].title == "request r-1" && books[0].genre == .poetry && books[0].pageCount == 3)
+        #expect(books[0].addedAt == Date(timeIntervalSince1970: 1_795_687_200))
+        #expect(books[1].genre == .unknown("graphic-novel") && books[1].pageCount == nil)
+        #expect(books[1].dimensions?.width == 1.5 && books[1].addedAt.timeIntervalSince1970 == 1_795_687_200.25)
+
+        let book = try await shop.getBook(bookId: 1, bookIdQuery: "q")
+        #expect(book.title == "query q, cookie none")
+        let missing = await #expect(throws: CourierError.self) { try await shop.getBook(bookId: 2, bookIdQuery: nil) }
+        #expect(missing?.response?.statusCode == 404)
+        #expect(try missing?.errorBody(Problem.self)?.title == "No book 2")
+    }
+
+    @Test("A JSON body goes out and its answer comes back typed; oneOf by discriminator; a map of values", arguments: TransportKind.allCases)
+    func bodiesAndChoices(transport: TransportKind) async throws {
+        let shop = try await bookshop(transport)
+        let added = try await shop.addBook(body: NewBook(title: "Dune", genre: .fiction, pageCount: 412))
+        #expect(added.id == 7 && added.title == "Dune" && added.genre == .fiction && added.pageCount == 412)
+
+        let reviews = try await shop.listReviews(bookId: 1)
+        #expect(reviews == [.readerReview(ReaderReview(kind: "reader", stars: 5)), .criticReview(CriticReview(kind: "critic", text: "Sharp.", outlet: "The Times"))])
+        #expect(try await shop.stock() == ["9780441013593": 3, "9780000000000": 0])
+    }
+
+    @Test("The generator's own executable writes the same client and reports warnings on standard error")
+    func executable() async throws {
+        // Built beside the test bundle: the test target depends on it.
+        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]), Bundle.main.executableURL, Bundle.main.bundleURL].compactMap { $0 }
+            .map { $0.deletingLastPathComponent().appendingPathComponent("courier-openapi") }
+        let tool = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "no courier-openapi among \(candidates)")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bookshop-\(UUID().uuidString).swift")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = [Self.folder.appendingPathComponent("Documents/bookshop.yaml").path, "--output", output.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(warnings.contains("bookshop.yaml: warning: #/components/schemas/Unsupported"))
+        let committed = try String(contentsOf: Self.folder.appendingPathComponent("Generated/Bookshop.swift"), encoding: .utf8)
+        #expect(try String(contentsOf: output, encoding: .utf8) == committed)
+    }
+}
