@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "CourierAsyncHTTPClient", targets: ["CourierAsyncHTTPClient"]),
         .library(name: "CourierXML", targets: ["CourierXML"]),
         .executable(name: "courier-openapi", targets: ["courier-openapi"]),
+        .plugin(name: "CourierOpenAPIPlugin", targets: ["CourierOpenAPIPlugin"]),
+        .plugin(name: "CourierOpenAPICommand", targets: ["CourierOpenAPICommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -142,6 +144,17 @@ let package = Package(
             name: "courier-openapi",
             dependencies: ["CourierOpenAPIGenerator"],
             swiftSettings: upcomingFeatures
+        ),
+        // The client generated at build time from a target's openapi.yaml.
+        .plugin(name: "CourierOpenAPIPlugin", capability: .buildTool(), dependencies: ["courier-openapi"]),
+        // The client written into the package, for those who commit it.
+        .plugin(
+            name: "CourierOpenAPICommand",
+            capability: .command(
+                intent: .custom(verb: "generate-courier-client", description: "Writes the Courier client of each target that has an openapi.yaml into its sources"),
+                permissions: [.writeToPackageDirectory(reason: "writes <Target>Client.swift beside the target's openapi.yaml")]
+            ),
+            dependencies: ["courier-openapi"]
         ),
         .testTarget(
             name: "CourierTests",

@@ -34,6 +34,7 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        // The demo; its last step calls the client the build plugin generates from its openapi.yaml.
         .executableTarget(
             name: "CourierDemo",
             dependencies: [
@@ -41,7 +42,8 @@ let package = Package(
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            swiftSettings: upcomingFeatures
+            swiftSettings: upcomingFeatures,
+            plugins: [.plugin(name: "CourierOpenAPIPlugin", package: "Courier")]
         ),
         // The demo's session, recorded once into an HTTP Archive and replayed with no server.
         .testTarget(

@@ -1,9 +1,17 @@
 import CourierOpenAPIGenerator
 import Foundation
 
-/// `courier-openapi DOCUMENT [--output FILE] [--name NAME] [--mock]`: writes the Courier client
-/// for an OpenAPI document, to FILE or to standard output; warnings go to standard error.
-let usage = "usage: courier-openapi DOCUMENT [--output FILE] [--name NAME] [--mock]"
+/// `courier-openapi DOCUMENT [--output FILE] [--config FILE] [--name NAME] [--mock]`: writes the
+/// Courier client for an OpenAPI document, to FILE or to standard output; warnings go to standard
+/// error. A configuration file is JSON, `{"name": "Bookshop", "mock": true}`, both optional; the
+/// options given on the command line win.
+let usage = "usage: courier-openapi DOCUMENT [--output FILE] [--config FILE] [--name NAME] [--mock]"
+
+/// What a configuration file may say.
+struct ConfigurationFile: Decodable {
+    var name: String?
+    var mock: Bool?
+}
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
@@ -14,16 +22,27 @@ var arguments = CommandLine.arguments.dropFirst()
 var input: String?
 var output: String?
 var configuration = ClientGenerator.Configuration()
+var named: String?
+var mocked = false
 while let argument = arguments.popFirst() {
     switch argument {
+    case "--config":
+        guard let value = arguments.popFirst() else { fail("\(usage)\n--config needs a file") }
+        do {
+            let file = try JSONDecoder().decode(ConfigurationFile.self, from: Data(contentsOf: URL(fileURLWithPath: value)))
+            configuration.name = file.name ?? configuration.name
+            configuration.mock = file.mock ?? configuration.mock
+        } catch {
+            fail("\(value): error: not a courier-openapi configuration ({\"name\": …, \"mock\": …}): \(error)")
+        }
     case "--output", "-o":
         guard let value = arguments.popFirst() else { fail("\(usage)\n--output needs a file") }
         output = value
     case "--name":
         guard let value = arguments.popFirst() else { fail("\(usage)\n--name needs a name") }
-        configuration.name = value
+        named = value
     case "--mock":
-        configuration.mock = true
+        mocked = true
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -33,6 +52,8 @@ while let argument = arguments.popFirst() {
     }
 }
 guard let input else { fail(usage) }
+if let named { configuration.name = named }
+if mocked { configuration.mock = true }
 
 let text: String
 do {

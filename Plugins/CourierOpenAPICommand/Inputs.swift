@@ -1,0 +1,1 @@
+../CourierOpenAPIPlugin/Inputs.swift

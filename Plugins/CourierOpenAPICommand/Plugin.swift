@@ -1,0 +1,36 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package generate-courier-client [--target NAME]`: writes each target's Courier client
+/// into its sources as `<Target>Client.swift`, from the `openapi.yaml` (or `.yml`, or
+/// `openapi.json`) there and the options of a `courier-openapi.json` beside it — for those who
+/// commit the generated code.
+@main
+struct CourierOpenAPICommand: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        var extractor = ArgumentExtractor(arguments)
+        let named = Set(extractor.extractOption(named: "target"))
+        let targets = context.package.targets.compactMap { $0 as? SourceModuleTarget }.filter { named.isEmpty || named.contains($0.name) }
+        let tool = try context.tool(named: "courier-openapi").url
+        var generated = 0
+        for target in targets {
+            let files = target.sourceFiles.map(\.url)
+            guard let document = files.first(where: { Inputs.documentNames.contains($0.lastPathComponent) }) else { continue }
+            let output = target.directoryURL.appending(path: "\(target.name)Client.swift")
+            var arguments = [document.path(percentEncoded: false), "--output", output.path(percentEncoded: false)]
+            if let configuration = files.first(where: { $0.lastPathComponent == Inputs.configurationName }) {
+                arguments += ["--config", configuration.path(percentEncoded: false)]
+            }
+            let process = try Process.run(tool, arguments: arguments)
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw PluginFailure("courier-openapi failed for target \(target.name) (exit status \(process.terminationStatus))")
+            }
+            print("wrote \(output.path(percentEncoded: false))")
+            generated += 1
+        }
+        if generated == 0 {
+            throw PluginFailure("no target\(named.isEmpty ? "" : " of \(named.sorted().joined(separator: ", "))") has an \(Inputs.documentNames.joined(separator: ", "))")
+        }
+    }
+}
