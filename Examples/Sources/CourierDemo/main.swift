@@ -99,8 +99,10 @@ logged.observability.logger = logger
 _ = try await BookshelfAPI(provider: logged).book(id: 1)
 
 print("\n11. A client generated from an OpenAPI document: openapi.yaml beside this file, by the build plugin")
+// sample: openapi-call
 let catalog = ShelfCatalogAPI(provider: provider)
 let entries = try await catalog.findBooks(author: "Knuth", limit: 1)
+// end sample
 print("   found \(entries.map { "\($0.title) (book \($0.id))" }.joined())")
 
 print("\nDone.")
