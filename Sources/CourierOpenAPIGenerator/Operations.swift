@@ -155,9 +155,9 @@ extension SourceWriter {
                 return type(of: schema, pointer: pointer + "/schema", hint: hint, nested: &nested)
             }
         case .b(let content):
-            guard let schema = resolved(content).first?.1.schema else { return "String" }
-            warn(pointer + "/content", "a parameter with `content` is sent as its schema's plain value")
-            return type(of: schema, pointer: pointer + "/content", hint: hint, nested: &nested)
+            let mediaType = content.keys.first?.rawValue ?? "its media type"
+            warn(pointer + "/content", "a parameter with `content` is a String: pass the value written as \(mediaType)")
+            return "String"
         }
     }
 
@@ -205,7 +205,8 @@ extension SourceWriter {
     }
 
     static func isJSON(_ type: OpenAPI.ContentType) -> Bool {
-        let text = type.rawValue.lowercased()
-        return text.hasPrefix("application/json") || text.contains("+json")
+        // The media type without parameters: `application/jsonl` is not JSON, but lines of it.
+        let text = type.rawValue.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        return text == "application/json" || text.hasSuffix("+json")
     }
 }

@@ -8,6 +8,11 @@ struct SourceWriter {
     private(set) var warnings: [GeneratorWarning] = []
     /// Swift declarations of the models, in the document's order.
     private var models: [String] = []
+    /// The component whose model is being written: a property that refers back to it is held
+    /// by reference (`Indirect`), or the struct would contain itself.
+    private var component: String?
+    /// Whether some model contains itself, so `Indirect` is written too.
+    private var needsIndirect = false
 
     init(document: OpenAPI.Document, configuration: ClientGenerator.Configuration) {
         self.document = document
@@ -31,7 +36,9 @@ struct SourceWriter {
     mutating func write() -> String {
         for (key, schema) in document.components.schemas {
             let name = Naming.identifier(key.rawValue, type: true)
+            component = name
             models.append(model(named: name, schema, pointer: "#/components/schemas/\(key.rawValue.pointerToken)"))
+            component = nil
         }
         let api = operations()
         var parts = [
@@ -45,6 +52,7 @@ struct SourceWriter {
         ]
         if !document.servers.isEmpty { parts.append(servers()) }
         parts.append(contentsOf: models)
+        if needsIndirect { parts.append(Self.indirect) }
         parts.append(coding())
         parts.append(api)
         return parts.joined(separator: "\n\n") + "\n"
@@ -141,6 +149,9 @@ struct SourceWriter {
             let name = Naming.identifier(hint, type: true)
             nested.append(model(named: name, schema, pointer: pointer))
             return name
+        case .all(let members, _) where members.count == 1, .one(let members, _) where members.count == 1, .any(let members, _) where members.count == 1:
+            // One member (often a reference wrapped to give it a description): that member.
+            return type(of: members[0], pointer: pointer + "/\(Self.keyword(schema))/0", hint: hint, nested: &nested)
         case .all, .one, .any:
             let name = Naming.identifier(hint, type: true)
             nested.append(model(named: name, schema, pointer: pointer))
@@ -174,6 +185,9 @@ struct SourceWriter {
             declaration = structure(named: name, properties: Array(object.properties), required: Set(object.requiredProperties), description: schema.description, pointer: pointer, nested: &nested)
         case .string where schema.allowedValues?.isEmpty == false:
             declaration = stringEnum(named: name, values: schema.allowedValues?.compactMap { $0.value as? String } ?? [], description: schema.description)
+        case .all(let members, _) where members.count == 1, .one(let members, _) where members.count == 1, .any(let members, _) where members.count == 1:
+            declaration = Self.doc(schema.description) + "typealias \(name) = \(type(of: members[0], pointer: pointer + "/\(Self.keyword(schema))/0", hint: name + "Value", nested: &nested))"
+            isAlias = true
         case .all(let members, _):
             var properties: [(String, JSONSchema)] = []
             var required: Set<String> = []
@@ -187,7 +201,7 @@ struct SourceWriter {
             }
             declaration = structure(named: name, properties: properties, required: required, description: schema.description, pointer: pointer, nested: &nested)
         case .one(let members, _), .any(let members, _):
-            declaration = choice(named: name, members: members, discriminator: schema.discriminator, description: schema.description, pointer: pointer, nested: &nested)
+            declaration = choice(named: name, keywordName: Self.keyword(schema), members: members, discriminator: schema.discriminator, description: schema.description, pointer: pointer, nested: &nested)
         default:
             let aliased = type(of: schema, pointer: pointer, hint: name + "Value", nested: &nested)
             declaration = Self.doc(schema.description) + "typealias \(name) = \(aliased)"
@@ -221,7 +235,11 @@ struct SourceWriter {
         var renamed = false
         for (key, property) in properties {
             let swiftName = Naming.identifier(key)
-            let type = type(of: property, pointer: pointer + "/properties/\(key.pointerToken)", hint: key, nested: &nested)
+            var type = type(of: property, pointer: pointer + "/properties/\(key.pointerToken)", hint: key, nested: &nested)
+            if let component, type == component {
+                type = "Indirect<\(type)>"
+                needsIndirect = true
+            }
             let optional = !required.contains(key) || property.nullable
             if let text = property.description { lines.append("    /// \(Self.oneLine(text))") }
             if property.deprecated { lines.append("    @available(*, deprecated)") }
@@ -288,6 +306,7 @@ struct SourceWriter {
 
     private mutating func choice(
         named name: String,
+        keywordName: String,
         members: [JSONSchema],
         discriminator: OpenAPI.Discriminator?,
         description: String?,
@@ -296,7 +315,12 @@ struct SourceWriter {
     ) -> String {
         var cases: [(swift: String, type: String, tags: [String])] = []
         for (index, member) in members.enumerated() {
-            let type = type(of: member, pointer: pointer + "/oneOf/\(index)", hint: "\(name)Option\(index + 1)", nested: &nested)
+            if case .reference(let reference, _) = member.value, let target = reference.name, Naming.identifier(target, type: true) == name {
+                // Trying the schema itself while decoding it would never end.
+                warn(pointer + "/\(keywordName)/\(index)", "a member that is `\(name)` itself is left out of `\(name)`")
+                continue
+            }
+            let type = type(of: member, pointer: pointer + "/\(keywordName)/\(index)", hint: "\(name)Option\(index + 1)", nested: &nested)
             var swift = Naming.identifier(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List"))
             while cases.contains(where: { $0.swift == swift }) { swift += "_" }
             // The discriminator's values for this member: those the mapping gives it, else its
@@ -308,7 +332,7 @@ struct SourceWriter {
             }
             cases.append((swift, type, tags))
         }
-        var lines = [Self.doc(description) + "enum \(name): Codable, Hashable, Sendable {"]
+        var lines = [Self.doc(description) + "indirect enum \(name): Codable, Hashable, Sendable {"]
         lines += cases.map { "    case \($0.swift)(\($0.type))" }
         lines += ["", "    init(from decoder: any Decoder) throws {"]
         if let discriminator, cases.allSatisfy({ !$0.tags.isEmpty }) {
@@ -329,7 +353,8 @@ struct SourceWriter {
             if discriminator != nil {
                 warn(pointer + "/discriminator", "a discriminator over inline schemas is not used; each member is tried in turn")
             }
-            lines += ["        var failures: [any Error] = []"]
+            // `Swift.Error`: a document may have a schema called Error.
+            lines += ["        var failures: [any Swift.Error] = []"]
             for item in cases {
                 lines += [
                     "        do {",
@@ -353,11 +378,21 @@ struct SourceWriter {
         return lines.joined(separator: "\n")
     }
 
+    /// The keyword of a combining schema, for pointers.
+    static func keyword(_ schema: JSONSchema) -> String {
+        switch schema.value {
+        case .all: "allOf"
+        case .one: "oneOf"
+        case .any: "anyOf"
+        default: ""
+        }
+    }
+
     // MARK: - Text
 
     static func doc(_ description: String?) -> String {
         guard let description, !description.isEmpty else { return "" }
-        return description.split(separator: "\n", omittingEmptySubsequences: false).map { "/// \($0)".trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+        return description.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { "/// \($0)".trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
 
     static func oneLine(_ text: String) -> String {
@@ -382,8 +417,21 @@ struct SourceWriter {
     }
 
     static func indented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
     }
+
+    static let indirect = """
+        /// A model that contains itself, held by reference so that the struct around it has a size.
+        final class Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+            let value: Value
+
+            init(_ value: Value) { self.value = value }
+            init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
+            func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+            static func == (left: Indirect, right: Indirect) -> Bool { left.value == right.value }
+            func hash(into hasher: inout Hasher) { hasher.combine(value) }
+        }
+        """
 
     static let anyCodingKey = """
         struct AnyCodingKey: CodingKey {

@@ -69,6 +69,52 @@ struct OpenAPIGeneratorTests {
         #expect(generated.source.contains("struct UpdateItemBody: Codable, Hashable, Sendable {"))
     }
 
+    @Test("One-member allOf is its member; oneOf without a discriminator tries each; streams and text as Courier reads them")
+    func shapes() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: Shapes, version: "1" }
+            paths:
+              /events:
+                get:
+                  operationId: events
+                  responses:
+                    '200':
+                      description: a stream
+                      content:
+                        text/event-stream:
+                          schema: { $ref: '#/components/schemas/Tick' }
+              /lines:
+                get:
+                  operationId: lines
+                  responses:
+                    '200': { description: lines, content: { application/jsonl: { schema: { $ref: '#/components/schemas/Tick' } } } }
+              /note:
+                put:
+                  operationId: note
+                  requestBody: { content: { text/plain: { schema: { type: string } } } }
+                  responses:
+                    '200': { description: text, content: { text/plain: { schema: { type: string } } } }
+            components:
+              schemas:
+                Tick: { type: object, required: [n], properties: { n: { type: integer } } }
+                Wrapped:
+                  description: A tick, described again.
+                  allOf: [{ $ref: '#/components/schemas/Tick' }]
+                Either:
+                  oneOf:
+                    - { type: string }
+                    - { $ref: '#/components/schemas/Tick' }
+            """
+        let source = try generate(text).source
+        #expect(source.contains("/// A tick, described again.\ntypealias Wrapped = Tick"), "\(source)")
+        #expect(source.contains("enum Either: Codable, Hashable, Sendable {\n    case string(String)\n    case tick(Tick)"))
+        #expect(source.contains("self = .string(try String(from: decoder))"))
+        #expect(source.contains("func events() async throws -> ServerSentEvents<Tick>"))
+        #expect(source.contains("func lines() async throws -> JSONLines<Tick>"))
+        #expect(source.contains("func note(body: Body<String>) async throws -> String"))
+    }
+
     @Test("A document that cannot be read is an error naming the line, or where in OpenAPI's structure")
     func unreadable() throws {
         let broken = "openapi: 3.1.0\ninfo:\n  title: x\n  version: [1\npaths: {}\n"

@@ -92,7 +92,7 @@ struct NewBook: Codable, Hashable, Sendable {
     }
 }
 
-enum Review: Codable, Hashable, Sendable {
+indirect enum Review: Codable, Hashable, Sendable {
     case readerReview(ReaderReview)
     case criticReview(CriticReview)
 
