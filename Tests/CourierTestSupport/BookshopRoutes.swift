@@ -42,5 +42,11 @@ enum BookshopRoutes {
             TestServer.json(#"[{"kind":"reader","stars":5},{"kind":"critic","text":"Sharp.","outlet":"The Times"}]"#)
         }
         shop.get("/stock") { _, _ in TestServer.json(#"{"9780441013593":3,"9780000000000":0}"#) }
+
+        // swift-openapi-generator's tutorial document, under /greeting/api.
+        router.get("/greeting/api/greet") { request, _ in
+            let name = request.uri.queryParameters["name"].map(String.init) ?? "Stranger"
+            return TestServer.json(#"{"message":"Hello, \#(name)!"}"#)
+        }
     }
 }

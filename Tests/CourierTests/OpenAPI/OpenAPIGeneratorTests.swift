@@ -21,11 +21,19 @@ struct OpenAPIGeneratorTests {
         try ClientGenerator(configuration: .init(name: name)).generate(text, fileName: "test.yaml")
     }
 
-    @Test("The committed client is what the generator writes for the document")
-    func committedClientIsCurrent() throws {
-        let generated = try ClientGenerator().generate(try Self.document("bookshop.yaml"), fileName: "bookshop.yaml")
-        let committed = try String(contentsOf: Self.folder.appendingPathComponent("Generated/Bookshop.swift"), encoding: .utf8)
-        #expect(generated.source == committed, "regenerate with: swift run courier-openapi Tests/CourierTests/OpenAPI/Documents/bookshop.yaml --output Tests/CourierTests/OpenAPI/Generated/Bookshop.swift")
+    @Test("The committed clients are what the generator writes for their documents", arguments: [("bookshop.yaml", "Bookshop.swift"), ("greeting-service.yaml", "GreetingService.swift")])
+    func committedClientIsCurrent(document: String, client: String) throws {
+        let generated = try ClientGenerator().generate(try Self.document(document), fileName: document)
+        let committed = try String(contentsOf: Self.folder.appendingPathComponent("Generated/\(client)"), encoding: .utf8)
+        #expect(generated.source == committed, "regenerate with: swift run courier-openapi Tests/CourierTests/OpenAPI/Documents/\(document) --output Tests/CourierTests/OpenAPI/Generated/\(client)")
+    }
+
+    @Test("swift-openapi-generator's tutorial document: its generated client greets, with and without a name", arguments: TransportKind.allCases)
+    func greetingService(transport: TransportKind) async throws {
+        let service = GreetingServiceAPI(provider: try await transport.provider("/greeting/api"))
+        #expect(try await service.getGreeting(name: "Courier").message == "Hello, Courier!")
+        #expect(try await service.getGreeting(name: nil).message == "Hello, Stranger!")
+        #expect(GreetingServiceServer.main == "https://example.com/api")
     }
 
     @Test("What is generated otherwise than written is a warning naming its JSON pointer")
