@@ -1,0 +1,161 @@
+import Foundation
+import OpenAPIKit
+
+/// The declarations of models: structs for objects, enums for string values and for choices.
+extension SourceWriter {
+    mutating func structure(
+        named name: String,
+        properties: [(String, JSONSchema)],
+        required: Set<String>,
+        description: String?,
+        pointer: String,
+        nested: inout [String]
+    ) -> String {
+        var lines = [Self.doc(description) + "struct \(name): Codable, Hashable, Sendable {"]
+        var keys: [String] = []
+        var renamed = false
+        for (key, property) in properties {
+            let swiftName = Naming.identifier(key)
+            var type = type(of: property, pointer: pointer + "/properties/\(key.pointerToken)", hint: key, nested: &nested)
+            if let component, type == component {
+                type = "Indirect<\(type)>"
+                needsIndirect = true
+            }
+            let optional = !required.contains(key) || property.nullable
+            if let text = property.description { lines.append("    /// \(Self.oneLine(text))") }
+            if property.deprecated { lines.append("    @available(*, deprecated)") }
+            lines.append("    var \(swiftName): \(type)\(optional ? "?" : "")")
+            let bare = swiftName.replacingOccurrences(of: "`", with: "")
+            keys.append(bare == key ? "case \(swiftName)" : "case \(swiftName) = \(Self.literal(key))")
+            renamed = renamed || bare != key
+        }
+        if renamed {
+            lines.append("")
+            lines.append("    enum CodingKeys: String, CodingKey {")
+            lines.append(contentsOf: keys.map { "        \($0)" })
+            lines.append("    }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+
+    func stringEnum(named name: String, values: [String], description: String?) -> String {
+        var cases: [(swift: String, value: String)] = []
+        for value in values {
+            var swift = Naming.identifier(value)
+            // Two values with one Swift name: the later one is numbered.
+            while cases.contains(where: { $0.swift == swift }) || swift == "unknown" { swift += "_" }
+            cases.append((swift, value))
+        }
+        var lines = [Self.doc(description) + "enum \(name): Codable, Hashable, Sendable {"]
+        lines += cases.map { "    case \($0.swift)" }
+        lines += [
+            "    /// A value this client does not know: a server may add values without breaking it.",
+            "    case unknown(String)",
+            "",
+            "    /// The value as sent.",
+            "    var rawValue: String {",
+            "        switch self {",
+        ]
+        lines += cases.map { "        case .\($0.swift): \(Self.literal($0.value))" }
+        lines += [
+            "        case .unknown(let value): value",
+            "        }",
+            "    }",
+            "",
+            "    init(rawValue: String) {",
+            "        switch rawValue {",
+        ]
+        lines += cases.map { "        case \(Self.literal($0.value)): self = .\($0.swift)" }
+        lines += [
+            "        default: self = .unknown(rawValue)",
+            "        }",
+            "    }",
+            "",
+            "    init(from decoder: any Decoder) throws {",
+            "        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))",
+            "    }",
+            "",
+            "    func encode(to encoder: any Encoder) throws {",
+            "        var container = encoder.singleValueContainer()",
+            "        try container.encode(rawValue)",
+            "    }",
+            "}",
+        ]
+        return lines.joined(separator: "\n")
+    }
+
+    mutating func choice(
+        named name: String,
+        keywordName: String,
+        members: [JSONSchema],
+        discriminator: OpenAPI.Discriminator?,
+        description: String?,
+        pointer: String,
+        nested: inout [String]
+    ) -> String {
+        var cases: [(swift: String, type: String, tags: [String])] = []
+        for (index, member) in members.enumerated() {
+            if case .reference(let reference, _) = member.value, let target = reference.name, Naming.identifier(target, type: true) == name {
+                // Trying the schema itself while decoding it would never end.
+                warn(pointer + "/\(keywordName)/\(index)", "a member that is `\(name)` itself is left out of `\(name)`")
+                continue
+            }
+            let type = type(of: member, pointer: pointer + "/\(keywordName)/\(index)", hint: "\(name)Option\(index + 1)", nested: &nested)
+            var swift = Naming.identifier(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List"))
+            while cases.contains(where: { $0.swift == swift }) { swift += "_" }
+            // The discriminator's values for this member: those the mapping gives it, else its
+            // component name.
+            var tags: [String] = []
+            if case .reference(let reference, _) = member.value, let component = reference.name {
+                let mapped = discriminator?.mapping?.filter { $0.value.hasSuffix("/" + component) || $0.value == component }.map(\.key) ?? []
+                tags = mapped.isEmpty ? [component] : mapped
+            }
+            cases.append((swift, type, tags))
+        }
+        var lines = [Self.doc(description) + "indirect enum \(name): Codable, Hashable, Sendable {"]
+        lines += cases.map { "    case \($0.swift)(\($0.type))" }
+        lines += ["", "    init(from decoder: any Decoder) throws {"]
+        if let discriminator, cases.allSatisfy({ !$0.tags.isEmpty }) {
+            lines += [
+                "        let container = try decoder.container(keyedBy: AnyCodingKey.self)",
+                "        let tag = try container.decode(String.self, forKey: AnyCodingKey(\(Self.literal(discriminator.propertyName))))",
+                "        switch tag {",
+            ]
+            lines += cases.map { "        case \($0.tags.map(Self.literal).joined(separator: ", ")): self = .\($0.swift)(try \($0.type)(from: decoder))" }
+            lines += [
+                "        default:",
+                "            throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(\(Self.literal(discriminator.propertyName))), in: container, debugDescription: \"no \(name) is tagged \\(tag)\")",
+                "        }",
+                "    }",
+            ]
+            nested.append(Self.anyCodingKey)
+        } else {
+            if discriminator != nil {
+                warn(pointer + "/discriminator", "a discriminator over inline schemas is not used; each member is tried in turn")
+            }
+            // `Swift.Error`: a document may have a schema called Error.
+            lines += ["        var failures: [any Swift.Error] = []"]
+            for item in cases {
+                lines += [
+                    "        do {",
+                    "            self = .\(item.swift)(try \(item.type)(from: decoder))",
+                    "            return",
+                    "        } catch {",
+                    "            failures.append(error)",
+                    "        }",
+                ]
+            }
+            lines += [
+                "        throw DecodingError.dataCorrupted(",
+                "            DecodingError.Context(codingPath: decoder.codingPath, debugDescription: \"no member of \(name) reads this value: \\(failures)\")",
+                "        )",
+                "    }",
+            ]
+        }
+        lines += ["", "    func encode(to encoder: any Encoder) throws {", "        switch self {"]
+        lines += cases.map { "        case .\($0.swift)(let value): try value.encode(to: encoder)" }
+        lines += ["        }", "    }", "}"]
+        return lines.joined(separator: "\n")
+    }
+}
