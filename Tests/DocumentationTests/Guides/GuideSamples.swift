@@ -155,7 +155,7 @@ struct Bookshelf: RequestProviding {
 func fluentShelf(baseURL: URL) async throws -> Book { //-
 let shelf = Bookshelf(baseURL: baseURL, token: "secret")
 let added = try await shelf.send(shelf.add(NewBook(title: "Dune", author: "Herbert")))
-let again = try await shelf.send(shelf.book(added.id).timeout(.seconds(5)))
+let again = try await shelf.send(shelf.book(added.id).timeout(.seconds(30)))
 return again //-
 } //-
 // end sample
