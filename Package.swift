@@ -213,10 +213,26 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        // The macros' implementations (symbolic links to Sources/CourierMacros, less its `@main`)
+        // as a library for the macro tests. Were those tests to depend on the macro target itself,
+        // every test target and all it uses (NIO, BoringSSL, Hummingbird, OpenAPIKit…) would be
+        // compiled a second time, for the host, since tests that use a macro target run there.
+        .target(
+            name: "CourierMacroExpansions",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ],
+            path: "Tests/CourierMacroExpansions",
+            swiftSettings: upcomingFeatures
+        ),
         .testTarget(
             name: "CourierMacrosTests",
             dependencies: [
-                "CourierMacros",
+                "CourierMacroExpansions",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),

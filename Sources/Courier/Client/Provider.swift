@@ -180,7 +180,7 @@ public struct Provider: Sendable {
 
     /// JSON with keys sorted, so that the same value always gives the same bytes (Foundation's
     /// encoder otherwise writes keys in an order that changes from run to run).
-    public static func defaultJSONEncoder() -> JSONEncoder {
+    @usableFromInline static func defaultJSONEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder

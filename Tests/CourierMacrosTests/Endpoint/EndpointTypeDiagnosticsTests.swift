@@ -1,4 +1,4 @@
-@testable import CourierMacros
+@testable import CourierMacroExpansions
 import MacroTesting
 import Testing
 

@@ -1,0 +1,1 @@
+../../Sources/CourierMacros/Diagnostics.swift
