@@ -8,6 +8,15 @@ let upcomingFeatures: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// What the macros' implementations use, in the plugin and in the library the macro tests link.
+let macroImplementation: [Target.Dependency] = [
+    .product(name: "SwiftSyntax", package: "swift-syntax"),
+    .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+    .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+    .product(name: "SwiftParser", package: "swift-syntax"),
+    .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+]
+
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -76,14 +85,7 @@ let package = Package(
         ),
         .macro(
             name: "CourierMacros",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-            ],
+            dependencies: macroImplementation + [.product(name: "SwiftCompilerPlugin", package: "swift-syntax")],
             swiftSettings: upcomingFeatures
         ),
         .target(
@@ -219,13 +221,7 @@ let package = Package(
         // compiled a second time, for the host, since tests that use a macro target run there.
         .target(
             name: "CourierMacroExpansions",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
-            ],
+            dependencies: macroImplementation,
             path: "Tests/CourierMacroExpansions",
             swiftSettings: upcomingFeatures
         ),
