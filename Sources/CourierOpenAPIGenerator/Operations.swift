@@ -121,6 +121,11 @@ extension SourceWriter {
             }
         }
 
+        for credential in credentials(for: operation, pointer: pointer, taken: &taken) {
+            arguments.append(credential.argument)
+            docLines += credential.doc.map { [$0] } ?? []
+        }
+
         let result = returnType(operation, name: name, pointer: pointer, nested: &nested)
         var lines: [String] = []
         let summary = [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n")
@@ -139,7 +144,7 @@ extension SourceWriter {
         return lines.joined(separator: "\n")
     }
 
-    private mutating func jsonValueFallback(_ pointer: String) -> String {
+    mutating func jsonValueFallback(_ pointer: String) -> String {
         var unused: [String] = []
         return type(of: .fragment(.init()), pointer: pointer, hint: "Value", nested: &unused)
     }
@@ -161,46 +166,8 @@ extension SourceWriter {
         }
     }
 
-    /// The function's result: the body of its success response, or nothing.
-    private mutating func returnType(_ operation: OpenAPI.Operation, name: String, pointer: String, nested: inout [String]) -> String? {
-        let successes = operation.responses.filter { status, _ in
-            switch status.value {
-            case .status(code: let code): (200..<300).contains(code)
-            case .range(let range): range == .success
-            case .default: false
-            }
-        }
-        guard let (status, either) = successes.first else { return nil }
-        let responsePointer = pointer + "/responses/\(status.rawValue)"
-        guard let response = document.components[either] else {
-            warn(responsePointer, "a response that is a reference outside the document is read as raw bytes")
-            return "Data"
-        }
-        if successes.count > 1 {
-            warn(pointer + "/responses", "of its success responses only \(status.rawValue)'s body is typed; the others are read as it")
-        }
-        let contents = resolved(response.content)
-        guard let (contentType, content) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first else { return nil }
-        let contentPointer = responsePointer + "/content/\(contentType.rawValue.pointerToken)"
-        let type = contentType.rawValue.lowercased()
-        if Self.isJSON(contentType) {
-            return content.schema.map { self.type(of: $0, pointer: contentPointer + "/schema", hint: name + "Response", nested: &nested) }
-                ?? jsonValueFallback(contentPointer)
-        }
-        if type.hasPrefix("text/event-stream") {
-            let element = content.schema.map { self.type(of: $0, pointer: contentPointer + "/schema", hint: name + "Event", nested: &nested) } ?? "String"
-            return "ServerSentEvents<\(element)>"
-        }
-        if type.hasPrefix("application/jsonl") || type.hasPrefix("application/x-ndjson") {
-            let element = (content.itemSchema ?? content.schema).map { self.type(of: $0, pointer: contentPointer + "/schema", hint: name + "Line", nested: &nested) } ?? jsonValueFallback(contentPointer)
-            return "JSONLines<\(element)>"
-        }
-        if type.hasPrefix("text/") { return "String" }
-        return "Data"
-    }
-
     /// The media types of `map`, references followed within the document.
-    private func resolved(_ map: OpenAPI.Content.Map) -> [(OpenAPI.ContentType, OpenAPI.Content)] {
+    func resolved(_ map: OpenAPI.Content.Map) -> [(OpenAPI.ContentType, OpenAPI.Content)] {
         map.compactMap { key, value in document.components[value].map { (key, $0) } }
     }
 

@@ -37,11 +37,29 @@ enum BookshopRoutes {
             let cookie = request.headers[.cookie] ?? "none"
             return TestServer.json(#"{"id":1,"title":"query \#(tag), cookie \#(cookie)","genre":"poetry","addedAt":"2026-11-26T10:00:00Z"}"#)
         }
-        shop.delete("/books/:id") { _, _ in Response(status: .noContent) }
-        shop.get("/books/:id/reviews") { _, _ in
-            TestServer.json(#"[{"kind":"reader","stars":5},{"kind":"critic","text":"Sharp.","outlet":"The Times"}]"#)
+        shop.put("/books/:id") { request, context in
+            let id = context.parameters.get("id", as: Int.self) ?? 0
+            let body = try await request.body.collect(upTo: 1 << 20)
+            let title = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any])?["title"] as? String ?? "?"
+            let book = #"{"id":\#(id),"title":"\#(title)","genre":"fiction","addedAt":"2026-11-26T10:00:00Z"}"#
+            switch id {
+            case 1: return TestServer.json(book)
+            case 2: return TestServer.json(book, status: .created)
+            case 3: return TestServer.json(#"{"holder":"Ada"}"#, status: .conflict)
+            default: return TestServer.json(#"{"title":"No shelf for \#(id)"}"#, status: .serviceUnavailable)
+            }
         }
-        shop.get("/stock") { _, _ in TestServer.json(#"{"9780441013593":3,"9780000000000":0}"#) }
+        shop.delete("/books/:id") { _, _ in Response(status: .noContent) }
+        shop.get("/books/:id/reviews") { request, _ in
+            guard request.headers[.authorization] == "Bearer t0k3n" else { return TestServer.json(#"{"title":"who are you?"}"#, status: .unauthorized) }
+            return TestServer.json(#"[{"kind":"reader","stars":5},{"kind":"critic","text":"Sharp.","outlet":"The Times"}]"#)
+        }
+        shop.get("/stock") { request, _ in
+            guard request.headers[HTTPField.Name("X-Shop-Key")!] == "shop-1", request.uri.queryParameters["partner_key"] == "p-2" else {
+                return TestServer.json(#"{"title":"wrong keys"}"#, status: .forbidden)
+            }
+            return TestServer.json(#"{"9780441013593":3,"9780000000000":0}"#)
+        }
 
         // swift-openapi-generator's tutorial document, under /greeting/api.
         router.get("/greeting/api/greet") { request, _ in

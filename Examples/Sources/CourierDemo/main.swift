@@ -104,5 +104,9 @@ let catalog = ShelfCatalogAPI(provider: provider)
 let entries = try await catalog.findBooks(author: "Knuth", limit: 1)
 // end sample
 print("   found \(entries.map { "\($0.title) (book \($0.id))" }.joined())")
+// sample: openapi-answer
+let answer = try await catalog.entry(id: 404)
+if let problem = answer.error { print("   \(answer.status): \(problem.reason)") }
+// end sample
 
 print("\nDone.")

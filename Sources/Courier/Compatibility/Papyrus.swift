@@ -9,7 +9,7 @@ extension RequestBuilder {
     @_disfavoredOverload
     public mutating func addHeader<T: CustomStringConvertible>(_ name: String, value: T?) {
         guard let value else { return }
-        appendHeader(name, String(describing: value), replacing: false)
+        appendHeader(name, Self.headerText(value), replacing: false)
     }
 
     /// Adds a header named by a string holding an enum's raw value; `nil` adds nothing.
@@ -20,6 +20,6 @@ extension RequestBuilder {
 
     /// Sets a header named by a string, replacing every earlier value of the same name.
     public mutating func setHeader(_ name: String, value: some CustomStringConvertible) {
-        appendHeader(name, String(describing: value), replacing: true)
+        appendHeader(name, Self.headerText(value), replacing: true)
     }
 }

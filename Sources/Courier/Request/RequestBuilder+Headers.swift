@@ -5,12 +5,18 @@ extension RequestBuilder {
     /// containing CR, LF or NUL is reported when the request is sent and never reaches the wire.
     public mutating func addHeader<T: CustomStringConvertible>(_ name: HTTPField.Name, value: T?) {
         guard let value else { return }
-        appendHeader(name, String(describing: value), replacing: false)
+        appendHeader(name, Self.headerText(value), replacing: false)
     }
 
     /// Sets a header, replacing every earlier value of the same name.
     public mutating func setHeader(_ name: HTTPField.Name, value: some CustomStringConvertible) {
-        appendHeader(name, String(describing: value), replacing: true)
+        appendHeader(name, Self.headerText(value), replacing: true)
+    }
+
+    /// A header value's text: its `description`, except for an ``AuthorizationHeader``, whose
+    /// description redacts what it sends.
+    static func headerText(_ value: some CustomStringConvertible) -> String {
+        (value as? AuthorizationHeader)?.value ?? String(describing: value)
     }
 
     mutating func appendHeader(_ name: HTTPField.Name, _ value: String, replacing: Bool) {

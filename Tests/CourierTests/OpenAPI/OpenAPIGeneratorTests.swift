@@ -2,6 +2,7 @@ import Courier
 import CourierOpenAPIGenerator
 import CourierTestSupport
 import Foundation
+import HTTPTypes
 import Testing
 
 /// `courier-openapi`: the client it writes for `Documents/bookshop.yaml` is the one committed in
@@ -159,11 +160,26 @@ struct OpenAPIGeneratorTests {
         #expect(books[1].genre == .unknown("graphic-novel") && books[1].pageCount == nil)
         #expect(books[1].dimensions?.width == 1.5 && books[1].addedAt.timeIntervalSince1970 == 1_795_687_200.25)
 
-        let book = try await shop.getBook(bookId: 1, bookIdQuery: "q")
-        #expect(book.title == "query q, cookie none")
-        let missing = await #expect(throws: CourierError.self) { try await shop.getBook(bookId: 2, bookIdQuery: nil) }
-        #expect(missing?.response?.statusCode == 404)
-        #expect(try missing?.errorBody(Problem.self)?.title == "No book 2")
+        let found = try await shop.getBook(bookId: 1, bookIdQuery: "q")
+        #expect(found.status == 200 && found.book?.title == "query q, cookie none" && found.error == nil)
+        // A documented failure is an answer: its body typed, nothing thrown.
+        let missing = try await shop.getBook(bookId: 2, bookIdQuery: nil)
+        #expect(missing.status == 404 && missing.book == nil)
+        #expect(missing.error?.title == "No book 2")
+    }
+
+    @Test("Several documented bodies: one property per status, a body per error type, the rest by default", arguments: TransportKind.allCases)
+    func responsePerStatus(transport: TransportKind) async throws {
+        let shop = try await bookshop(transport)
+        let book = NewBook(title: "Dune", genre: .fiction)
+        let replaced = try await shop.replaceBook(bookId: 1, body: book)
+        #expect(replaced.status == 200 && replaced.ok?.title == "Dune" && replaced.ok?.id == 1 && replaced.created == nil)
+        let shelved = try await shop.replaceBook(bookId: 2, body: book)
+        #expect(shelved.status == 201 && shelved.created?.id == 2 && shelved.ok == nil)
+        let held = try await shop.replaceBook(bookId: 3, body: book)
+        #expect(held.status == 409 && held.conflict == ReplaceBookConflict(holder: "Ada") && held.other == nil)
+        let unavailable = try await shop.replaceBook(bookId: 4, body: book)
+        #expect(unavailable.status == 503 && unavailable.other?.title == "No shelf for 4" && unavailable.conflict == nil)
     }
 
     @Test("A JSON body goes out and its answer comes back typed; oneOf by discriminator; a map of values", arguments: TransportKind.allCases)
@@ -172,9 +188,22 @@ struct OpenAPIGeneratorTests {
         let added = try await shop.addBook(body: NewBook(title: "Dune", genre: .fiction, pageCount: 412))
         #expect(added.id == 7 && added.title == "Dune" && added.genre == .fiction && added.pageCount == 412)
 
-        let reviews = try await shop.listReviews(bookId: 1)
+        let reviews = try await shop.listReviews(bookId: 1, authorization: .bearer("t0k3n"))
         #expect(reviews == [.readerReview(ReaderReview(kind: "reader", stars: 5)), .criticReview(CriticReview(kind: "critic", text: "Sharp.", outlet: "The Times"))])
-        #expect(try await shop.stock() == ["9780441013593": 3, "9780000000000": 0])
+        #expect(try await shop.stock(partnerKey: "p-2", shopKey: "shop-1") == ["9780441013593": 3, "9780000000000": 0])
+    }
+
+    @Test("Security schemes are parameters: the Authorization header, an API key in a header and in the query", arguments: TransportKind.allCases)
+    func credentials(transport: TransportKind) async throws {
+        let shop = try await bookshop(transport)
+        #expect(try await shop.listReviews(bookId: 1, authorization: .bearer("t0k3n")).count == 2)
+        let refused = await #expect(throws: CourierError.self) { try await shop.listReviews(bookId: 1, authorization: .basic(username: "ada", password: "x")) }
+        #expect(refused?.response?.statusCode == 401)
+        #expect(refused?.request?.headers[.authorization]?.hasPrefix("Basic ") == true)
+        let wrongKey = await #expect(throws: CourierError.self) { try await shop.stock(partnerKey: "p-2", shopKey: "shop-9") }
+        #expect(wrongKey?.response?.statusCode == 403)
+        #expect(wrongKey?.request?.headers[HTTPField.Name("X-Shop-Key")!] == "shop-9")
+        #expect(wrongKey?.request?.url?.query == "partner_key=p-2")
     }
 
     @Test("The generator's own executable writes the same client and reports warnings on standard error")

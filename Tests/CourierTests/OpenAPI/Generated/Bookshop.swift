@@ -143,6 +143,41 @@ struct Problem: Codable, Hashable, Sendable {
 
 typealias Unsupported = JSONValue
 
+/// What `getBook` answers: one property per documented body, `nil` unless the status is its own.
+@EndpointResponse
+struct GetBookResponse: Sendable {
+    /// The response's status.
+    @ResponseStatusCode var status: Int
+    /// 200: The book.
+    @ResponseBody var book: Book?
+    /// 404: No such book.
+    @ResponseErrorBody(status: 404) var error: Problem?
+}
+
+/// What `replaceBook` answers: one property per documented body, `nil` unless the status is its own.
+@EndpointResponse
+struct ReplaceBookResponse: Sendable {
+    /// The response's status.
+    @ResponseStatusCode var status: Int
+    /// 200: Replaced.
+    @ResponseBody(status: 200) var ok: Book?
+    /// 201: Shelved.
+    @ResponseBody(status: 201) var created: Book?
+    /// 409: Someone holds it.
+    @ResponseErrorBody(status: 409) var conflict: ReplaceBookConflict?
+    /// default: Anything else.
+    @ResponseErrorBody(strategy: OtherStatuses.self) var other: Problem?
+
+    /// The failing statuses the document does not list.
+    enum OtherStatuses: ResponseStatusStrategy {
+        static func accepts(status: Int) -> Bool { status >= 400 && ![409].contains(status) }
+    }
+}
+
+struct ReplaceBookConflict: Codable, Hashable, Sendable {
+    var holder: String
+}
+
 /// JSON as the document describes it: `date-time` values as RFC 3339 text.
 enum BookshopCoding {
     static var encoder: JSONEncoder {
@@ -181,15 +216,22 @@ protocol Bookshop {
 
     /// - Parameter bookIdQuery: Named like the path parameter, on purpose.
     @GET("/books/{bookId}")
-    func getBook(bookId: Int, bookIdQuery book_id: Query<String?>) async throws -> Book
+    func getBook(bookId: Int, bookIdQuery book_id: Query<String?>) async throws -> GetBookResponse
+
+    /// Replaces a book, or shelves it under that id.
+    @PUT("/books/{bookId}")
+    func replaceBook(bookId: Int, body: Body<NewBook>) async throws -> ReplaceBookResponse
 
     @available(*, deprecated)
     @DELETE("/books/{bookId}")
     func removeBook(bookId: Int) async throws
 
+    /// - Parameter authorization: `.bearer(token)` (`bearerAuth`: A reader's token.) or `.basic(username:password:)` (`basicAuth`)
     @GET("/books/{bookId}/reviews")
-    func listReviews(bookId: Int) async throws -> [Review]
+    func listReviews(bookId: Int, authorization: Header<AuthorizationHeader>) async throws -> [Review]
 
+    /// - Parameter partnerKey: the `partner_key` query item (`partnerKey`)
+    /// - Parameter shopKey: the `X-Shop-Key` header (`shopKey`)
     @GET("/stock")
-    func stock() async throws -> Stock
+    func stock(partnerKey partner_key: Query<String>, shopKey `X-Shop-Key`: Header<String>) async throws -> Stock
 }
