@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Generates a target's Courier client at build time from the `openapi.yaml` (or `.yml`, or
 /// `openapi.json`) among its sources, with the options of a `courier-openapi.json` beside it
-/// (`{"name": "Bookshop", "mock": true}`, both optional). The client is never written into the
+/// (`{"name": "Bookshop", "mock": true, "protocols": "one"}`, each optional). The client is never written into the
 /// package: it is rebuilt whenever the document or the options change.
 @main
 struct CourierOpenAPIPlugin: BuildToolPlugin {

@@ -9,14 +9,22 @@ import Yams
 /// write them.
 package struct ClientGenerator {
     package struct Configuration: Sendable {
-        /// The protocol's name; from the document's title when `nil`.
+        /// The name of the protocol of untagged operations (of all, with `protocols: .one`), and
+        /// the prefix of the coders' and servers' enums; from the document's title when `nil`.
         package var name: String?
-        /// Whether the protocol is `@Mock` too.
+        /// Whether the protocols are `@Mock` too.
         package var mock: Bool
+        /// One protocol per tag, or one for every operation.
+        package var protocols: Protocols
 
-        package init(name: String? = nil, mock: Bool = false) {
+        package enum Protocols: String, Sendable, Codable {
+            case tag, one
+        }
+
+        package init(name: String? = nil, mock: Bool = false, protocols: Protocols = .tag) {
             self.name = name
             self.mock = mock
+            self.protocols = protocols
         }
     }
 

@@ -10,9 +10,13 @@ import OpenAPIKit
 /// parameter is already called `body`. Query and header keys are sent exactly as the document
 /// writes them.
 extension SourceWriter {
+    /// The `@API` protocols: one per tag, named after it, each operation in its first tag's (the
+    /// untagged in one named after the document); or one for all, by configuration. A protocol
+    /// whose name a model already has gets `Endpoints` after it.
     mutating func operations() -> String {
-        var functions: [String] = []
+        var groups: [(name: String, tag: String?, functions: [String])] = [(apiName, nil, [])]
         var usedNames: Set<String> = []
+        let models = Set(document.components.schemas.keys.map { Naming.identifier($0.rawValue, type: true) })
         for (path, item) in document.paths {
             let itemPointer = "#/paths/\(path.rawValue.pointerToken)"
             guard let pathItem = document.components[item] else {
@@ -25,19 +29,36 @@ extension SourceWriter {
                 var name = Naming.identifier(endpoint.operation.operationId ?? "\(method.lowercased()) \(path.rawValue)")
                 while usedNames.contains(name) { name += "_" }
                 usedNames.insert(name)
-                functions.append(function(named: name, method: method, path: path, pathParameters: pathItem.parameters, endpoint.operation, pointer: pointer))
+                let function = function(named: name, method: method, path: path, pathParameters: pathItem.parameters, endpoint.operation, pointer: pointer)
+                let tag = configuration.protocols == .tag ? endpoint.operation.tags?.first : nil
+                if let index = groups.firstIndex(where: { $0.tag == tag }) {
+                    groups[index].functions.append(function)
+                } else {
+                    var protocolName = Naming.identifier(tag ?? "", type: true)
+                    while models.contains(protocolName) || groups.contains(where: { $0.name == protocolName }) || protocolName == apiName + "Coding" {
+                        protocolName += "Endpoints"
+                    }
+                    groups.append((protocolName, tag, [function]))
+                }
             }
         }
-        var lines: [String] = []
-        let description = [document.info.title, document.info.description].compactMap { $0 }.joined(separator: "\n\n")
-        lines.append(Self.doc(description).trimmingCharacters(in: .newlines))
-        if configuration.mock { lines.append("@Mock") }
-        lines.append("@API")
-        lines.append("@JSON(encoder: \(apiName)Coding.encoder, decoder: \(apiName)Coding.decoder)")
-        lines.append("protocol \(apiName) {")
-        lines.append(functions.map { Self.indented($0) }.joined(separator: "\n\n"))
-        lines.append("}")
-        return lines.filter { !$0.isEmpty }.joined(separator: "\n")
+        return groups.filter { $0.tag == nil || !$0.functions.isEmpty }.map { group in
+            var lines: [String] = []
+            let description: String
+            if let tag = group.tag {
+                description = document.tags?.first { $0.name == tag }?.description ?? "The operations tagged `\(tag)`."
+            } else {
+                description = [document.info.title, document.info.description].compactMap { $0 }.joined(separator: "\n\n")
+            }
+            lines.append(Self.doc(description).trimmingCharacters(in: .newlines))
+            if configuration.mock { lines.append("@Mock") }
+            lines.append("@API")
+            lines.append("@JSON(encoder: \(apiName)Coding.encoder, decoder: \(apiName)Coding.decoder)")
+            lines.append("protocol \(group.name) {")
+            lines.append(group.functions.map { Self.indented($0) }.joined(separator: "\n\n"))
+            lines.append("}")
+            return lines.filter { !$0.isEmpty }.joined(separator: "\n")
+        }.joined(separator: "\n\n")
     }
 
     private mutating func function(

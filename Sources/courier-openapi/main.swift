@@ -1,16 +1,17 @@
 import CourierOpenAPIGenerator
 import Foundation
 
-/// `courier-openapi DOCUMENT [--output FILE] [--config FILE] [--name NAME] [--mock]`: writes the
-/// Courier client for an OpenAPI document, to FILE or to standard output; warnings go to standard
-/// error. A configuration file is JSON, `{"name": "Bookshop", "mock": true}`, both optional; the
-/// options given on the command line win.
-let usage = "usage: courier-openapi DOCUMENT [--output FILE] [--config FILE] [--name NAME] [--mock]"
+/// `courier-openapi DOCUMENT [--output FILE] [--config FILE] [--name NAME] [--mock] [--protocols tag|one]`:
+/// writes the Courier client for an OpenAPI document, to FILE or to standard output; warnings go
+/// to standard error. A configuration file is JSON, `{"name": "Bookshop", "mock": true,
+/// "protocols": "one"}`, each optional; the options given on the command line win.
+let usage = "usage: courier-openapi DOCUMENT [--output FILE] [--config FILE] [--name NAME] [--mock] [--protocols tag|one]"
 
 /// What a configuration file may say.
 struct ConfigurationFile: Decodable {
     var name: String?
     var mock: Bool?
+    var protocols: ClientGenerator.Configuration.Protocols?
 }
 
 func fail(_ message: String) -> Never {
@@ -24,6 +25,7 @@ var output: String?
 var configuration = ClientGenerator.Configuration()
 var named: String?
 var mocked = false
+var grouping: ClientGenerator.Configuration.Protocols?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--config":
@@ -32,8 +34,9 @@ while let argument = arguments.popFirst() {
             let file = try JSONDecoder().decode(ConfigurationFile.self, from: Data(contentsOf: URL(fileURLWithPath: value)))
             configuration.name = file.name ?? configuration.name
             configuration.mock = file.mock ?? configuration.mock
+            configuration.protocols = file.protocols ?? configuration.protocols
         } catch {
-            fail("\(value): error: not a courier-openapi configuration ({\"name\": …, \"mock\": …}): \(error)")
+            fail("\(value): error: not a courier-openapi configuration ({\"name\": …, \"mock\": …, \"protocols\": \"tag\" or \"one\"}): \(error)")
         }
     case "--output", "-o":
         guard let value = arguments.popFirst() else { fail("\(usage)\n--output needs a file") }
@@ -43,6 +46,11 @@ while let argument = arguments.popFirst() {
         named = value
     case "--mock":
         mocked = true
+    case "--protocols":
+        guard let value = arguments.popFirst(), let choice = ClientGenerator.Configuration.Protocols(rawValue: value) else {
+            fail("\(usage)\n--protocols needs `tag` (one protocol per tag) or `one`")
+        }
+        grouping = choice
     case "--help", "-h":
         print(usage)
         exit(0)
@@ -54,6 +62,7 @@ while let argument = arguments.popFirst() {
 guard let input else { fail(usage) }
 if let named { configuration.name = named }
 if mocked { configuration.mock = true }
+if let grouping { configuration.protocols = grouping }
 
 let text: String
 do {

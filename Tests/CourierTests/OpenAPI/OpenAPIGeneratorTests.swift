@@ -48,6 +48,18 @@ struct OpenAPIGeneratorTests {
         #expect(generated.source.contains("var detail: JSONValue?"))
     }
 
+    @Test("One protocol per tag by default, or one for every operation by configuration; security kept in both")
+    func protocolsPerTagOrOne() throws {
+        let text = try Self.document("bookshop.yaml")
+        let perTag = try ClientGenerator().generate(text, fileName: "bookshop.yaml").source
+        let one = try ClientGenerator(configuration: .init(protocols: .one)).generate(text, fileName: "bookshop.yaml").source
+        let protocols = { (source: String) in source.split(separator: "\n").filter { $0.hasPrefix("protocol ") }.map(String.init) }
+        #expect(protocols(perTag) == ["protocol Bookshop {", "protocol Reviews {", "protocol StockEndpoints {"])
+        #expect(protocols(one) == ["protocol Bookshop {"])
+        #expect(one.contains("func listReviews(bookId: Int, authorization: Header<AuthorizationHeader>) async throws -> [Review]"))
+        #expect(perTag.contains("/// What readers and critics say.\n@API"))
+    }
+
     @Test("Names: Swift's style, path parameters keep theirs, a taken name gets its location, keys sent as written")
     func namingRule() throws {
         let text = """
@@ -188,19 +200,24 @@ struct OpenAPIGeneratorTests {
         let added = try await shop.addBook(body: NewBook(title: "Dune", genre: .fiction, pageCount: 412))
         #expect(added.id == 7 && added.title == "Dune" && added.genre == .fiction && added.pageCount == 412)
 
-        let reviews = try await shop.listReviews(bookId: 1, authorization: .bearer("t0k3n"))
+        // Operations tagged `reviews` and `Stock` are protocols of their own; `Stock` is a model's
+        // name already, so its protocol is `StockEndpoints`.
+        let provider = try await provider(transport, "/bookshop/v1")
+        let reviews = try await ReviewsAPI(provider: provider).listReviews(bookId: 1, authorization: .bearer("t0k3n"))
         #expect(reviews == [.readerReview(ReaderReview(kind: "reader", stars: 5)), .criticReview(CriticReview(kind: "critic", text: "Sharp.", outlet: "The Times"))])
-        #expect(try await shop.stock(partnerKey: "p-2", shopKey: "shop-1") == ["9780441013593": 3, "9780000000000": 0])
+        #expect(try await StockEndpointsAPI(provider: provider).stock(partnerKey: "p-2", shopKey: "shop-1") == ["9780441013593": 3, "9780000000000": 0])
     }
 
     @Test("Security schemes are parameters: the Authorization header, an API key in a header and in the query", arguments: TransportKind.allCases)
     func credentials(transport: TransportKind) async throws {
-        let shop = try await bookshop(transport)
+        let provider = try await provider(transport, "/bookshop/v1")
+        let shop = ReviewsAPI(provider: provider)
+        let stock = StockEndpointsAPI(provider: provider)
         #expect(try await shop.listReviews(bookId: 1, authorization: .bearer("t0k3n")).count == 2)
         let refused = await #expect(throws: CourierError.self) { try await shop.listReviews(bookId: 1, authorization: .basic(username: "ada", password: "x")) }
         #expect(refused?.response?.statusCode == 401)
         #expect(refused?.request?.headers[.authorization]?.hasPrefix("Basic ") == true)
-        let wrongKey = await #expect(throws: CourierError.self) { try await shop.stock(partnerKey: "p-2", shopKey: "shop-9") }
+        let wrongKey = await #expect(throws: CourierError.self) { try await stock.stock(partnerKey: "p-2", shopKey: "shop-9") }
         #expect(wrongKey?.response?.statusCode == 403)
         #expect(wrongKey?.request?.headers[HTTPField.Name("X-Shop-Key")!] == "shop-9")
         #expect(wrongKey?.request?.url?.query == "partner_key=p-2")

@@ -225,11 +225,21 @@ protocol Bookshop {
     @available(*, deprecated)
     @DELETE("/books/{bookId}")
     func removeBook(bookId: Int) async throws
+}
 
+/// What readers and critics say.
+@API
+@JSON(encoder: BookshopCoding.encoder, decoder: BookshopCoding.decoder)
+protocol Reviews {
     /// - Parameter authorization: `.bearer(token)` (`bearerAuth`: A reader's token.) or `.basic(username:password:)` (`basicAuth`)
     @GET("/books/{bookId}/reviews")
     func listReviews(bookId: Int, authorization: Header<AuthorizationHeader>) async throws -> [Review]
+}
 
+/// The operations tagged `Stock`.
+@API
+@JSON(encoder: BookshopCoding.encoder, decoder: BookshopCoding.decoder)
+protocol StockEndpoints {
     /// - Parameter partnerKey: the `partner_key` query item (`partnerKey`)
     /// - Parameter shopKey: the `X-Shop-Key` header (`shopKey`)
     @GET("/stock")
