@@ -128,6 +128,24 @@ extension SourceWriter {
                         if type.hasPrefix("application/x-www-form-urlencoded") { attributes.append("@URLForm") }
                         let swiftType = content.schema.map { self.type(of: $0, pointer: schemaPointer, hint: name + "Body", nested: &nested) } ?? jsonValueFallback(schemaPointer)
                         arguments.append("\(bodyName): Body<\(swiftType)>")
+                    case let type where type.hasPrefix("multipart/form-data"):
+                        // Each property of the form's object is a part, named as the document names it.
+                        attributes.append("@Multipart")
+                        guard let object = content.schema.flatMap(objectContext) else {
+                            warn(schemaPointer, "a multipart body that is not an object is sent as the bytes given")
+                            attributes.removeLast()
+                            arguments.append("\(bodyName): Body<Data>")
+                            break
+                        }
+                        let required = Set(object.requiredProperties)
+                        for (key, property) in object.properties {
+                            var partName = Naming.identifier(key)
+                            if taken.contains(partName.replacingOccurrences(of: "`", with: "")) { partName = Naming.identifier(key + " part") }
+                            taken.insert(partName.replacingOccurrences(of: "`", with: ""))
+                            let label = partName.replacingOccurrences(of: "`", with: "") != key ? " " + Naming.rawIdentifier(key) : ""
+                            arguments.append("\(partName)\(label): Part\(required.contains(key) ? "" : "?")")
+                            if let text = property.description { docLines.append("/// - Parameter \(partName.replacingOccurrences(of: "`", with: "")): \(Self.oneLine(text))") }
+                        }
                     case let type where type.hasPrefix("text/plain"):
                         arguments.append("\(bodyName): Body<String>")
                     case let type where type.hasPrefix("application/octet-stream"):

@@ -214,7 +214,7 @@ struct SourceWriter {
     }
 
     /// The object behind `schema`, following one reference to the components.
-    private func objectContext(_ schema: JSONSchema) -> JSONSchema.ObjectContext? {
+    func objectContext(_ schema: JSONSchema) -> JSONSchema.ObjectContext? {
         switch schema.value {
         case .object(_, let object): object
         case .reference(let reference, _): (try? document.components.lookup(reference)).flatMap(objectContext)

@@ -50,6 +50,18 @@ enum BookshopRoutes {
             }
         }
         shop.delete("/books/:id") { _, _ in Response(status: .noContent) }
+        // The names and contents of the parts, as `name=content` lines; the type says multipart.
+        shop.post("/books/:id/cover") { request, _ in
+            let body = String(decoding: Data(try await request.body.collect(upTo: 1 << 20).readableBytesView), as: UTF8.self)
+            let type = request.headers[.contentType] ?? ""
+            var lines = [type.hasPrefix("multipart/form-data; boundary=") ? "multipart" : "not multipart: \(type)"]
+            for part in body.components(separatedBy: "Content-Disposition: form-data; name=\"").dropFirst() {
+                let name = part.prefix { $0 != "\"" }
+                let content = part.components(separatedBy: "\r\n\r\n").dropFirst().first?.components(separatedBy: "\r\n--").first ?? ""
+                lines.append("\(name)=\(content)")
+            }
+            return Response(status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: lines.joined(separator: "\n"))))
+        }
         shop.get("/books/:id/reviews") { request, _ in
             guard request.headers[.authorization] == "Bearer t0k3n" else { return TestServer.json(#"{"title":"who are you?"}"#, status: .unauthorized) }
             return TestServer.json(#"[{"kind":"reader","stars":5},{"kind":"critic","text":"Sharp.","outlet":"The Times"}]"#)

@@ -208,6 +208,15 @@ struct OpenAPIGeneratorTests {
         #expect(try await StockEndpointsAPI(provider: provider).stock(partnerKey: "p-2", shopKey: "shop-1") == ["9780441013593": 3, "9780000000000": 0])
     }
 
+    @Test("A multipart body: each property of its object is a part, sent under the document's name", arguments: TransportKind.allCases)
+    func multipartParts(transport: TransportKind) async throws {
+        let shop = try await bookshop(transport)
+        let received = try await shop.uploadCover(bookId: 3, image: Part(data: Data("PNG".utf8), fileName: "c.png", mimeType: "image/png"), altText: Part(text: "A dune"))
+        #expect(received == "multipart\nimage=PNG\nalt_text=A dune")
+        let imageOnly = try await shop.uploadCover(bookId: 3, image: Part(data: Data("GIF".utf8)), altText: nil)
+        #expect(imageOnly == "multipart\nimage=GIF")
+    }
+
     @Test("Security schemes are parameters: the Authorization header, an API key in a header and in the query", arguments: TransportKind.allCases)
     func credentials(transport: TransportKind) async throws {
         let provider = try await provider(transport, "/bookshop/v1")

@@ -225,6 +225,11 @@ protocol Bookshop {
     @available(*, deprecated)
     @DELETE("/books/{bookId}")
     func removeBook(bookId: Int) async throws
+
+    /// - Parameter image: The picture.
+    @Multipart
+    @POST("/books/{bookId}/cover")
+    func uploadCover(bookId: Int, image: Part, altText alt_text: Part?) async throws -> String
 }
 
 /// What readers and critics say.
