@@ -115,6 +115,20 @@ extension SourceWriter {
             }
             if let text = parameter.description { docLines.append("/// - Parameter \(bare(swiftName)): \(Self.oneLine(text))") }
         }
+        // A placeholder the document declares no parameter for is still one: a String after the
+        // declared path parameters, or the path could never be filled.
+        let declared = Set(parameters.filter { $0.0.location == .path }.map(\.0.name))
+        var position = declared.count
+        for placeholder in Self.placeholders(in: path.rawValue) where !declared.contains(placeholder) {
+            let swiftName = Naming.identifier(placeholder)
+            let bare = swiftName.replacingOccurrences(of: "`", with: "")
+            guard !taken.contains(bare) else { continue }
+            taken.insert(bare)
+            template = template.replacingOccurrences(of: "{\(placeholder)}", with: "{\(bare)}")
+            arguments.insert("\(swiftName): String", at: min(position, arguments.count))
+            position += 1
+            warn(pointer + "/parameters", "the path's `{\(placeholder)}` has no parameter: `\(bare)` is a String")
+        }
 
         var attributes: [String] = []
         if let either = operation.requestBody {
@@ -206,6 +220,11 @@ extension SourceWriter {
     }
 
     /// The media types of `map`, references followed within the document.
+    /// The names between braces in a path template, in order.
+    static func placeholders(in path: String) -> [String] {
+        path.split(separator: "{").dropFirst().compactMap { part in part.firstIndex(of: "}").map { String(part[..<$0]) } }
+    }
+
     func resolved(_ map: OpenAPI.Content.Map) -> [(OpenAPI.ContentType, OpenAPI.Content)] {
         map.compactMap { key, value in document.components[value].map { (key, $0) } }
     }

@@ -60,6 +60,26 @@ struct OpenAPIGeneratorTests {
         #expect(perTag.contains("/// What readers and critics say.\n@API"))
     }
 
+    @Test("A path placeholder the document declares no parameter for is a String parameter, with a warning")
+    func undeclaredPlaceholder() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: Shelves, version: "1" }
+            paths:
+              /shelves/{shelf_id}/books/{book_id}:
+                get:
+                  operationId: book
+                  parameters:
+                    - { name: book_id, in: path, required: true, schema: { type: integer } }
+                  responses:
+                    '204': { description: Found. }
+            """
+        let generated = try generate(text)
+        #expect(generated.source.contains("@GET(\"/shelves/{shelfId}/books/{bookId}\")\n    func book(bookId: Int, shelfId: String) async throws\n"))
+        #expect(generated.warnings.map(\.pointer) == ["#/paths/~1shelves~1{shelf_id}~1books~1{book_id}/get/parameters"])
+        #expect(generated.warnings.first?.message == "the path's `{shelf_id}` has no parameter: `shelfId` is a String")
+    }
+
     @Test("Names: Swift's style, path parameters keep theirs, a taken name gets its location, keys sent as written")
     func namingRule() throws {
         let text = """
