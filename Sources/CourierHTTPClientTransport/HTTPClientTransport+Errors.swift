@@ -1,10 +1,10 @@
-public import AsyncHTTPClient
-public import Foundation
-public import HTTPTypes
-public import NIOCore
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
 import NIOHTTP1
 import NIOPosix
-public import OpenAPIRuntime
+import OpenAPIRuntime
 import Tracing
 
 extension HTTPClientTransport {
