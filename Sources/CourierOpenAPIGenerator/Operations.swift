@@ -176,7 +176,7 @@ extension SourceWriter {
 
         for credential in credentials(for: operation, pointer: pointer, taken: &taken) {
             arguments.append(credential.argument)
-            docLines += credential.doc.map { [$0] } ?? []
+            docLines.append(credential.doc)
         }
 
         let result = returnType(operation, name: name, pointer: pointer, nested: &nested)

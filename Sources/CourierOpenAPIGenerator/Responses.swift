@@ -34,13 +34,7 @@ extension SourceWriter {
                 continue
             }
             let isSuccess = Self.isSuccess(status)
-            let isError: Bool
-            switch status.value {
-            case .status(code: let code): isError = code >= 400
-            case .range(let range): isError = range == .clientError || range == .serverError
-            case .default: isError = true
-            }
-            guard isSuccess || isError else { continue }
+            guard isSuccess || Self.isError(status) else { continue }
             let hint = name + (plain ? "Response" : Self.statusName(status, type: true))
             let body = bodyType(response, pointer: responsePointer, hint: hint, nested: &nested)
             let answer = Answer(status: status, description: response.description ?? "", type: body?.type, streams: body?.streams ?? false)
@@ -167,6 +161,15 @@ extension SourceWriter {
         case .status(code: let code): (200..<300).contains(code)
         case .range(let range): range == .success
         case .default: false
+        }
+    }
+
+    /// 4xx, 5xx, their ranges, and `default`.
+    static func isError(_ status: OpenAPI.Response.StatusCode) -> Bool {
+        switch status.value {
+        case .status(code: let code): code >= 400
+        case .range(let range): range == .clientError || range == .serverError
+        case .default: true
         }
     }
 

@@ -11,7 +11,7 @@ import OpenAPIKit
 extension SourceWriter {
     struct Credential {
         var argument: String
-        var doc: String?
+        var doc: String
     }
 
     mutating func credentials(for operation: OpenAPI.Operation, pointer: String, taken: inout Set<String>) -> [Credential] {
