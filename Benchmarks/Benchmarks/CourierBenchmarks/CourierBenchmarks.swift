@@ -47,7 +47,9 @@ struct Environment: Sendable {
         let port = try await BenchmarkServer.start()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-benchmark-upload.bin")
         if (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue != uploadSize {
-            FileManager.default.createFile(atPath: file.path, contents: nil)
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+            }
             let handle = try FileHandle(forWritingTo: file)
             let chunk = Data(repeating: 0x62, count: 1 << 20)
             for _ in 0..<(uploadSize >> 20) { try handle.write(contentsOf: chunk) }
@@ -235,7 +237,8 @@ let benchmarks: @Sendable () -> Void = {
 
     // What Courier's default of sorted JSON keys costs over Foundation's default.
     Benchmark("encode: JSONEncoder with sorted keys (Courier's default)", configuration: .init(scalingFactor: .kilo)) { benchmark in
-        let encoder = Provider.defaultJSONEncoder()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         for _ in benchmark.scaledIterations { blackHole(try encoder.encode(sampleUser)) }
     }
     Benchmark("encode: JSONEncoder plain", configuration: .init(scalingFactor: .kilo)) { benchmark in

@@ -1,6 +1,6 @@
 // The types and APIs that the benchmarks and PipelineProfile both call, in one place.
 public import Courier
-public import Foundation
+import Foundation
 public import OpenAPIRuntime
 
 public struct User: Codable, Sendable {
