@@ -19,8 +19,18 @@ enum Naming {
             }
         }
         if let first = result.first, first.isNumber { result = "_" + result }
+        if type && reservedTypes.contains(result) { result += "Model" }
         return keywords.contains(result) ? "`\(result)`" : result
     }
+
+    /// Types the generated code, or code beside it, names: a model called `Error` would hide
+    /// `Swift.Error` from the whole module, so it is `ErrorModel`.
+    static let reservedTypes: Set<String> = [
+        "Any", "Array", "Bool", "Codable", "CodingKey", "Data", "Date", "Decodable", "Decoder", "Dictionary", "Double",
+        "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Int32", "Int64", "Never", "Optional", "Result",
+        "Sendable", "Set", "String", "URL", "UUID", "Body", "Header", "Indirect", "JSONLines", "JSONValue", "Part",
+        "Path", "Query", "Request", "Response", "ServerSentEvents",
+    ]
 
     /// `text` as written, in backticks when it is not already a plain identifier: the second label
     /// of a parameter whose key must be sent as the document names it.

@@ -12,7 +12,8 @@ import OpenAPIKit
 extension SourceWriter {
     /// The `@API` protocols: one per tag, named after it, each operation in its first tag's (the
     /// untagged in one named after the document); or one for all, by configuration. A protocol
-    /// whose name a model already has gets `Endpoints` after it.
+    /// whose name a model already has gets `Endpoints` after it. A protocol without operations is
+    /// not written (a document whose operations are all tagged, or that has only models).
     mutating func operations() -> String {
         var groups: [(name: String, tag: String?, functions: [String])] = [(apiName, nil, [])]
         var usedNames: Set<String> = []
@@ -29,7 +30,7 @@ extension SourceWriter {
                 var name = Naming.identifier(endpoint.operation.operationId ?? "\(method.lowercased()) \(path.rawValue)")
                 while usedNames.contains(name) { name += "_" }
                 usedNames.insert(name)
-                let function = function(named: name, method: method, path: path, pathParameters: pathItem.parameters, endpoint.operation, pointer: pointer)
+                let function = function(named: name, method: method, path: path, pathParameters: pathItem.parameters, endpoint.operation, pointer: pointer, usedNames: &usedNames)
                 let tag = configuration.protocols == .tag ? endpoint.operation.tags?.first : nil
                 if let index = groups.firstIndex(where: { $0.tag == tag }) {
                     groups[index].functions.append(function)
@@ -42,7 +43,7 @@ extension SourceWriter {
                 }
             }
         }
-        return groups.filter { $0.tag == nil || !$0.functions.isEmpty }.map { group in
+        return groups.filter { !$0.functions.isEmpty }.map { group in
             var lines: [String] = []
             let description: String
             if let tag = group.tag {
@@ -67,7 +68,8 @@ extension SourceWriter {
         path: OpenAPI.Path,
         pathParameters: OpenAPI.Parameter.Array,
         _ operation: OpenAPI.Operation,
-        pointer: String
+        pointer: String,
+        usedNames: inout Set<String>
     ) -> String {
         var nested: [String] = []
         var arguments: [String] = []
@@ -131,6 +133,7 @@ extension SourceWriter {
         }
 
         var attributes: [String] = []
+        var headers: [String: String] = [:]
         if let either = operation.requestBody {
             if let body = document.components[either] {
                 let bodyName = taken.contains("body") ? "requestBody" : "body"
@@ -166,6 +169,7 @@ extension SourceWriter {
                         arguments.append("\(bodyName): Body<Data>")
                     default:
                         warn(pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)", "a \(contentType.rawValue) body is sent as the bytes given")
+                        headers["Content-Type"] = contentType.rawValue
                         arguments.append("\(bodyName): Body<Data>")
                     }
                 }
@@ -180,6 +184,13 @@ extension SourceWriter {
         }
 
         let result = returnType(operation, name: name, pointer: pointer, nested: &nested)
+        // A body read as bytes or text is asked for by its documented media types, so that a
+        // server that checks `Accept` answers it (the protocol's coders ask for JSON).
+        if let accept = acceptedTypes(operation, result: result) { headers["Accept"] = accept }
+        if !headers.isEmpty {
+            let pairs = headers.sorted { $0.key < $1.key }.map { "\(Self.literal($0.key)): \(Self.literal($0.value))" }
+            attributes.append("@Headers([\(pairs.joined(separator: ", "))])")
+        }
         var lines: [String] = []
         let summary = [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n")
         if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
@@ -190,11 +201,43 @@ extension SourceWriter {
             ? "@\(method)(\(Self.literal(template)))" : "@HTTP(\(Self.literal(template)), method: \(Self.literal(method)))"
         lines.append(marker)
         lines.append("func \(name)(\(arguments.joined(separator: ", "))) async throws\(result.map { " -> \($0)" } ?? "")")
+        // A stream offered beside the JSON body is a function of its own: the same request, read
+        // as it arrives (its decoder asks for the stream's media type).
+        if result.map({ !$0.hasPrefix("ServerSentEvents<") && !$0.hasPrefix("JSONLines<") }) ?? false,
+           let stream = alternativeStream(operation, name: name, pointer: pointer, nested: &nested) {
+            var streamName = name + "Stream"
+            while usedNames.contains(streamName) { streamName += "_" }
+            usedNames.insert(streamName)
+            lines.append("")
+            if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
+            lines.append("/// Read as a stream: `\(stream)`.")
+            lines += docLines
+            if operation.deprecated { lines.append("@available(*, deprecated)") }
+            lines += attributes
+            lines.append(marker)
+            lines.append("func \(streamName)(\(arguments.joined(separator: ", "))) async throws -> \(stream)")
+        }
         if !nested.isEmpty {
             // Inline types of an operation go to the models, named after it.
             appendModels(nested)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The media types the documented bodies are read as, when one of them is not JSON and the
+    /// result is not a stream (whose decoder asks for its own type); `nil` otherwise.
+    private func acceptedTypes(_ operation: OpenAPI.Operation, result: String?) -> String? {
+        guard let result, !result.hasPrefix("ServerSentEvents<"), !result.hasPrefix("JSONLines<") else { return nil }
+        var types: [String] = []
+        for (status, either) in operation.responses where Self.isSuccess(status) || Self.isError(status) {
+            // The media type each body is read as: its JSON one, or else its first.
+            let contents = resolved(document.components[either]?.content ?? [:])
+            if let (type, _) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first, !types.contains(type.rawValue) {
+                types.append(type.rawValue)
+            }
+        }
+        guard types.contains(where: { !Self.isJSON(OpenAPI.ContentType(rawValue: $0) ?? .json) }) else { return nil }
+        return types.joined(separator: ", ")
     }
 
     mutating func jsonValueFallback(_ pointer: String) -> String {

@@ -36,6 +36,12 @@ extension SourceWriter {
             let isSuccess = Self.isSuccess(status)
             guard isSuccess || Self.isError(status) else { continue }
             let hint = name + (plain ? "Response" : Self.statusName(status, type: true))
+            // 204 and 205 have no body, whatever the document says (RFC 9110 §15.3.5, §15.3.6).
+            if case .status(code: let code) = status.value, code == 204 || code == 205, !response.content.isEmpty {
+                warn(responsePointer + "/content", "a \(code) response has no body: its content is not read")
+                successes.append(Answer(status: status, description: response.description ?? "", type: nil, streams: false))
+                continue
+            }
             let body = bodyType(response, pointer: responsePointer, hint: hint, nested: &nested)
             let answer = Answer(status: status, description: response.description ?? "", type: body?.type, streams: body?.streams ?? false)
             if isSuccess { successes.append(answer) } else { failures.append(answer) }
@@ -145,15 +151,43 @@ extension SourceWriter {
         if Self.isJSON(contentType) {
             return (content.schema.map { self.type(of: $0, pointer: contentPointer + "/schema", hint: hint, nested: &nested) } ?? jsonValueFallback(contentPointer), false)
         }
+        if let stream = streamType(contentType, content, pointer: contentPointer, hint: hint, nested: &nested) {
+            return (stream, true)
+        }
+        if type.hasPrefix("multipart/") { warn(contentPointer, "a \(contentType.rawValue) response is returned as its bytes") }
+        return (type.hasPrefix("text/") ? "String" : "Data", false)
+    }
+
+    /// `ServerSentEvents<T>` for `text/event-stream`, `JSONLines<T>` for JSON Lines; `nil` for any
+    /// other media type.
+    private mutating func streamType(_ contentType: OpenAPI.ContentType, _ content: OpenAPI.Content, pointer: String, hint: String, nested: inout [String]) -> String? {
+        let type = contentType.rawValue.lowercased()
         if type.hasPrefix("text/event-stream") {
-            let element = content.schema.map { self.type(of: $0, pointer: contentPointer + "/schema", hint: hint + "Event", nested: &nested) } ?? "String"
-            return ("ServerSentEvents<\(element)>", true)
+            let element = content.schema.map { self.type(of: $0, pointer: pointer + "/schema", hint: hint + "Event", nested: &nested) } ?? "String"
+            return "ServerSentEvents<\(element)>"
         }
         if type.hasPrefix("application/jsonl") || type.hasPrefix("application/x-ndjson") {
-            let element = (content.itemSchema ?? content.schema).map { self.type(of: $0, pointer: contentPointer + "/schema", hint: hint + "Line", nested: &nested) } ?? jsonValueFallback(contentPointer)
-            return ("JSONLines<\(element)>", true)
+            let element = (content.itemSchema ?? content.schema).map { self.type(of: $0, pointer: pointer + "/schema", hint: hint + "Line", nested: &nested) } ?? jsonValueFallback(pointer)
+            return "JSONLines<\(element)>"
         }
-        return (type.hasPrefix("text/") ? "String" : "Data", false)
+        return nil
+    }
+
+    /// The stream a success response offers beside a JSON body (OpenAI's chat completions answer
+    /// JSON, or `text/event-stream` when asked to stream): its type, for a second function that
+    /// returns it. `nil` when no response offers both.
+    mutating func alternativeStream(_ operation: OpenAPI.Operation, name: String, pointer: String, nested: inout [String]) -> String? {
+        for (status, either) in operation.responses where Self.isSuccess(status) {
+            guard let response = document.components[either] else { continue }
+            let contents = resolved(response.content)
+            guard contents.contains(where: { Self.isJSON($0.0) }) else { continue }
+            let responsePointer = pointer + "/responses/\(status.rawValue.pointerToken)/content"
+            for (contentType, content) in contents where !Self.isJSON(contentType) {
+                let contentPointer = responsePointer + "/\(contentType.rawValue.pointerToken)"
+                if let stream = streamType(contentType, content, pointer: contentPointer, hint: name + "Stream", nested: &nested) { return stream }
+            }
+        }
+        return nil
     }
 
     static func isSuccess(_ status: OpenAPI.Response.StatusCode) -> Bool {

@@ -228,6 +228,7 @@ protocol Bookshop {
 
     /// - Parameter image: The picture.
     @Multipart
+    @Headers(["Accept": "text/plain"])
     @POST("/books/{bookId}/cover")
     func uploadCover(bookId: Int, image: Part, altText alt_text: Part?) async throws -> String
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Writes each folder's Courier client with courier-openapi (Client.swift, from the folder's
+# openapi.yaml, copied unchanged from swift-openapi-generator 1.14.3) and its server with
+# swift-openapi-generator (Types*.swift, Server.swift, as its openapi-generator-config.yaml says).
+# OpenAI's server has a folder of its own, OpenAIServer, built with its warnings silenced: the
+# generator's code for that document uses declarations the document marks deprecated.
+#
+#     SWIFT_OPENAPI_GENERATOR=/path/to/swift-openapi-generator Tests/OpenAPIPeers/generate.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+generator="${SWIFT_OPENAPI_GENERATOR:?name the swift-openapi-generator 1.14.3 executable}"
+courier="${COURIER_OPENAPI:-../../.build/debug/courier-openapi}"
+for folder in */; do
+    name="${folder%/}"
+    document="$name/openapi.yaml"
+    [ -f "$document" ] || document="${name%Server}/openapi.yaml"
+    if [ -f "$name/openapi.yaml" ]; then
+        "$courier" "$document" --output "$name/Client.swift"
+    fi
+    if [ -f "$name/openapi-generator-config.yaml" ]; then
+        "$generator" generate "$document" --config "$name/openapi-generator-config.yaml" --output-directory "$name" >/dev/null 2>&1
+    fi
+done
