@@ -113,6 +113,7 @@ extension SourceWriter {
             }
             cases.append((swift, type, tags))
         }
+        for (index, swift) in Self.shortCaseNames(cases.map(\.type)).enumerated() { cases[index].swift = swift }
         var lines = [Self.doc(description) + "indirect enum \(name): Codable, Hashable, Sendable {"]
         lines += cases.map { "    case \($0.swift)(\($0.type))" }
         lines += ["", "    init(from decoder: any Decoder) throws {"]
@@ -157,5 +158,53 @@ extension SourceWriter {
         lines += cases.map { "        case .\($0.swift)(let value): try value.encode(to: encoder)" }
         lines += ["        }", "    }", "}"]
         return lines.joined(separator: "\n")
+    }
+
+    /// The cases of a `oneOf` named as a person would: the words all its members' type names
+    /// share at the start and at the end left out (`ChatCompletionRequestUserMessage` and
+    /// `ChatCompletionRequestToolMessage` give `user` and `tool`). The names from the types
+    /// themselves when a member is not a named type, or when the short names would collide.
+    static func shortCaseNames(_ types: [String]) -> [String] {
+        // An array of a named type is named after the last word of that name, in the plural
+        // (`[ChatCompletionRequestUserMessageContentPart]` gives `parts`).
+        let full = types.map { type in
+            if type.hasPrefix("["), type.hasSuffix("]"), case let element = String(type.dropFirst().dropLast()),
+               element.allSatisfy({ $0.isLetter || $0.isNumber }), let last = camelWords(element).last, camelWords(element).count > 1,
+               last.allSatisfy(\.isLetter) {
+                return Naming.identifier(last + (last.hasSuffix("s") ? "es" : "s"))
+            }
+            return Naming.identifier(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List"))
+        }
+        let words = types.map(camelWords)
+        guard types.count > 1, types.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber } }) else { return uniqued(full) }
+        let shortest = words.map(\.count).min() ?? 0
+        var prefix = 0
+        while prefix < shortest - 1, Set(words.map { $0[prefix] }).count == 1 { prefix += 1 }
+        var suffix = 0
+        while prefix + suffix < shortest - 1, Set(words.map { $0[$0.count - 1 - suffix] }).count == 1 { suffix += 1 }
+        guard prefix + suffix > 0 else { return uniqued(full) }
+        let short = words.map { Naming.identifier($0[prefix..<($0.count - suffix)].joined(separator: " ")) }
+        return Set(short).count == short.count ? short : uniqued(full)
+    }
+
+    /// `ChatCompletionRequestUserMessage` → `Chat`, `Completion`, `Request`, `User`, `Message`.
+    private static func camelWords(_ name: String) -> [String] {
+        var words: [String] = []
+        for character in name {
+            if character.isUppercase, let last = words.last?.last, !last.isUppercase { words.append("") }
+            if words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        return words
+    }
+
+    private static func uniqued(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.map { name in
+            var unique = name
+            while seen.contains(unique) { unique += "_" }
+            seen.insert(unique)
+            return unique
+        }
     }
 }

@@ -69,6 +69,16 @@ extension APIParser {
         return nil
     }
 
+    /// Whether `type` is optional, bare (`String?`) or in a role (`Query<Int?>`).
+    static func isOptional(_ type: TypeSyntax) -> Bool {
+        if type.is(OptionalTypeSyntax.self) { return true }
+        guard roleWrapper(of: type) != nil else { return false }
+        let arguments = type.as(IdentifierTypeSyntax.self)?.genericArgumentClause ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause
+        guard let arguments, arguments.arguments.count == 1, let argument = arguments.arguments.first else { return false }
+        // Read as text: the argument's node differs between swift-syntax 600 and 601.
+        return argument.argument.trimmedDescription.hasSuffix("?")
+    }
+
     /// The names of `:name` (at a segment's start) and `{name}` placeholders, in order.
     static func placeholders(in path: String) -> [String] {
         let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""

@@ -141,6 +141,18 @@ struct APIParser {
         bare.attributes = []
         bare.leadingTrivia = []
         bare.body = nil
+        // An optional value may be left out where the client is called by its concrete type
+        // (`listPets(filter: f)` for every other query `nil`); a requirement cannot say so.
+        bare.signature.parameterClause.parameters = FunctionParameterListSyntax(bare.signature.parameterClause.parameters.map { parameter in
+            guard parameter.defaultValue == nil, Self.isOptional(parameter.type) else { return parameter }
+            var defaulted = parameter
+            defaulted.type = parameter.type.trimmed
+            defaulted.defaultValue = InitializerClauseSyntax(
+                equal: .equalToken(leadingTrivia: .space, trailingTrivia: .space),
+                value: NilLiteralExprSyntax()
+            )
+            return defaulted
+        })
         // `Error` and `any Error` are one type; spelling it `any Error` keeps the generated code
         // free of warnings where `ExistentialAny` is on.
         let signature = Self.spellingErrorAsAny(bare)

@@ -136,7 +136,7 @@ struct APIAttributeMacroTests {
                     return try await provider.send(Requests.c(at: at))
                 }
 
-                func upload(id: Int, file: Part, thumbnail: Part?) async throws {
+                func upload(id: Int, file: Part, thumbnail: Part? = nil) async throws {
                     try await provider.send(Requests.upload(id: id, file: file, thumbnail: thumbnail))
                 }
 

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("@API: parameters inferred and explicit, every method", .macros(courierMacros))
 struct APIInferenceMacroTests {
-    @Test("Inference: path by name, query on GET, fields on POST, second label as key; doc comments carried")
+    @Test("Inference: path by name, query on GET, fields on POST, second label as key; doc comments carried; an optional defaults to nil in the client struct")
     func inference() {
         assertMacro {
             """
@@ -45,7 +45,7 @@ struct APIInferenceMacroTests {
                 }
 
                 /// Fetches a user's todos.
-                func getTodos(username: String, limit: Int?) async throws -> [Todo] {
+                func getTodos(username: String, limit: Int? = nil) async throws -> [Todo] {
                     return try await provider.send(Requests.getTodos(username: username, limit: limit))
                 }
 

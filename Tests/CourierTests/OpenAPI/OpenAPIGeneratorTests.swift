@@ -1,5 +1,5 @@
 import Courier
-import CourierOpenAPIGenerator
+@testable import CourierOpenAPIGenerator
 import CourierTestSupport
 import Foundation
 import HTTPTypes
@@ -35,6 +35,19 @@ struct OpenAPIGeneratorTests {
         #expect(try await service.getGreeting(name: "Courier").message == "Hello, Courier!")
         #expect(try await service.getGreeting(name: nil).message == "Hello, Stranger!")
         #expect(GreetingServiceServer.main == "https://example.com/api")
+    }
+
+    @Test("A oneOf's cases are named by the words that set its members apart")
+    func oneOfCaseNames() {
+        #expect(SourceWriter.shortCaseNames(["ChatCompletionRequestUserMessage", "ChatCompletionRequestToolMessage"]) == ["user", "tool"])
+        #expect(SourceWriter.shortCaseNames(["ReaderReview", "CriticReview"]) == ["reader", "critic"])
+        #expect(SourceWriter.shortCaseNames(["String", "[ChatCompletionRequestUserMessageContentPart]"]) == ["string", "parts"])
+        // Nothing shared, or a member that is not a named type: the names of the types.
+        #expect(SourceWriter.shortCaseNames(["Cat", "Dog"]) == ["cat", "dog"])
+        #expect(SourceWriter.shortCaseNames(["String", "[String]", "[[Int]]"]) == ["string", "stringList", "intListList"])
+        // A member whose name is all the others share keeps every case whole.
+        #expect(SourceWriter.shortCaseNames(["Pet", "PetCat"]) == ["pet", "petCat"])
+        #expect(SourceWriter.shortCaseNames(["PetOneCat", "PetTwoCat", "PetOne"]) == ["oneCat", "twoCat", "one"])
     }
 
     @Test("What is generated otherwise than written is a warning naming its JSON pointer")
@@ -224,7 +237,7 @@ struct OpenAPIGeneratorTests {
         // name already, so its protocol is `StockEndpoints`.
         let provider = try await provider(transport, "/bookshop/v1")
         let reviews = try await ReviewsAPI(provider: provider).listReviews(bookId: 1, authorization: .bearer("t0k3n"))
-        #expect(reviews == [.readerReview(ReaderReview(kind: "reader", stars: 5)), .criticReview(CriticReview(kind: "critic", text: "Sharp.", outlet: "The Times"))])
+        #expect(reviews == [.reader(ReaderReview(kind: "reader", stars: 5)), .critic(CriticReview(kind: "critic", text: "Sharp.", outlet: "The Times"))])
         #expect(try await StockEndpointsAPI(provider: provider).stock(partnerKey: "p-2", shopKey: "shop-1") == ["9780441013593": 3, "9780000000000": 0])
     }
 

@@ -142,26 +142,26 @@ struct AssistantObject: Codable, Hashable, Sendable {
     }
 
     indirect enum ToolsItem: Codable, Hashable, Sendable {
-        case assistantToolsCode(AssistantToolsCode)
-        case assistantToolsFileSearch(AssistantToolsFileSearch)
-        case assistantToolsFunction(AssistantToolsFunction)
+        case code(AssistantToolsCode)
+        case fileSearch(AssistantToolsFileSearch)
+        case function(AssistantToolsFunction)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .assistantToolsCode(try AssistantToolsCode(from: decoder))
+                self = .code(try AssistantToolsCode(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFileSearch(try AssistantToolsFileSearch(from: decoder))
+                self = .fileSearch(try AssistantToolsFileSearch(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFunction(try AssistantToolsFunction(from: decoder))
+                self = .function(try AssistantToolsFunction(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -173,9 +173,9 @@ struct AssistantObject: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .assistantToolsCode(let value): try value.encode(to: encoder)
-            case .assistantToolsFileSearch(let value): try value.encode(to: encoder)
-            case .assistantToolsFunction(let value): try value.encode(to: encoder)
+            case .code(let value): try value.encode(to: encoder)
+            case .fileSearch(let value): try value.encode(to: encoder)
+            case .function(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -235,47 +235,47 @@ struct AssistantObject: Codable, Hashable, Sendable {
 /// integrate the Assistants API with streaming.
 ///
 indirect enum AssistantStreamEvent: Codable, Hashable, Sendable {
-    case threadStreamEvent(ThreadStreamEvent)
-    case runStreamEvent(RunStreamEvent)
-    case runStepStreamEvent(RunStepStreamEvent)
-    case messageStreamEvent(MessageStreamEvent)
-    case errorEvent(ErrorEvent)
-    case doneEvent(DoneEvent)
+    case threadStream(ThreadStreamEvent)
+    case runStream(RunStreamEvent)
+    case runStepStream(RunStepStreamEvent)
+    case messageStream(MessageStreamEvent)
+    case error(ErrorEvent)
+    case done(DoneEvent)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .threadStreamEvent(try ThreadStreamEvent(from: decoder))
+            self = .threadStream(try ThreadStreamEvent(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEvent(try RunStreamEvent(from: decoder))
+            self = .runStream(try RunStreamEvent(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStepStreamEvent(try RunStepStreamEvent(from: decoder))
+            self = .runStepStream(try RunStepStreamEvent(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .messageStreamEvent(try MessageStreamEvent(from: decoder))
+            self = .messageStream(try MessageStreamEvent(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .errorEvent(try ErrorEvent(from: decoder))
+            self = .error(try ErrorEvent(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .doneEvent(try DoneEvent(from: decoder))
+            self = .done(try DoneEvent(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -287,12 +287,12 @@ indirect enum AssistantStreamEvent: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .threadStreamEvent(let value): try value.encode(to: encoder)
-        case .runStreamEvent(let value): try value.encode(to: encoder)
-        case .runStepStreamEvent(let value): try value.encode(to: encoder)
-        case .messageStreamEvent(let value): try value.encode(to: encoder)
-        case .errorEvent(let value): try value.encode(to: encoder)
-        case .doneEvent(let value): try value.encode(to: encoder)
+        case .threadStream(let value): try value.encode(to: encoder)
+        case .runStream(let value): try value.encode(to: encoder)
+        case .runStepStream(let value): try value.encode(to: encoder)
+        case .messageStream(let value): try value.encode(to: encoder)
+        case .error(let value): try value.encode(to: encoder)
+        case .done(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -555,19 +555,19 @@ indirect enum AssistantsApiResponseFormatOption: Codable, Hashable, Sendable {
 /// Specifying a particular tool like `{"type": "file_search"}` or `{"type": "function", "function": {"name": "my_function"}}` forces the model to call that tool.
 ///
 indirect enum AssistantsApiToolChoiceOption: Codable, Hashable, Sendable {
-    case assistantsApiToolChoiceOptionOption1(AssistantsApiToolChoiceOptionOption1)
-    case assistantsNamedToolChoice(AssistantsNamedToolChoice)
+    case apiToolChoiceOptionOption1(AssistantsApiToolChoiceOptionOption1)
+    case namedToolChoice(AssistantsNamedToolChoice)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .assistantsApiToolChoiceOptionOption1(try AssistantsApiToolChoiceOptionOption1(from: decoder))
+            self = .apiToolChoiceOptionOption1(try AssistantsApiToolChoiceOptionOption1(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .assistantsNamedToolChoice(try AssistantsNamedToolChoice(from: decoder))
+            self = .namedToolChoice(try AssistantsNamedToolChoice(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -579,8 +579,8 @@ indirect enum AssistantsApiToolChoiceOption: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .assistantsApiToolChoiceOptionOption1(let value): try value.encode(to: encoder)
-        case .assistantsNamedToolChoice(let value): try value.encode(to: encoder)
+        case .apiToolChoiceOptionOption1(let value): try value.encode(to: encoder)
+        case .namedToolChoice(let value): try value.encode(to: encoder)
         }
     }
 
@@ -1850,7 +1850,7 @@ struct ChatCompletionRequestAssistantMessage: Codable, Hashable, Sendable {
     ///
     indirect enum Content: Codable, Hashable, Sendable {
         case string(String)
-        case chatCompletionRequestAssistantMessageContentPartList([ChatCompletionRequestAssistantMessageContentPart])
+        case parts([ChatCompletionRequestAssistantMessageContentPart])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -1861,7 +1861,7 @@ struct ChatCompletionRequestAssistantMessage: Codable, Hashable, Sendable {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestAssistantMessageContentPartList(try [ChatCompletionRequestAssistantMessageContentPart](from: decoder))
+                self = .parts(try [ChatCompletionRequestAssistantMessageContentPart](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -1874,7 +1874,7 @@ struct ChatCompletionRequestAssistantMessage: Codable, Hashable, Sendable {
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .string(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestAssistantMessageContentPartList(let value): try value.encode(to: encoder)
+            case .parts(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -1928,19 +1928,19 @@ struct ChatCompletionRequestAssistantMessage: Codable, Hashable, Sendable {
 }
 
 indirect enum ChatCompletionRequestAssistantMessageContentPart: Codable, Hashable, Sendable {
-    case chatCompletionRequestMessageContentPartText(ChatCompletionRequestMessageContentPartText)
-    case chatCompletionRequestMessageContentPartRefusal(ChatCompletionRequestMessageContentPartRefusal)
+    case text(ChatCompletionRequestMessageContentPartText)
+    case refusal(ChatCompletionRequestMessageContentPartRefusal)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .chatCompletionRequestMessageContentPartText(try ChatCompletionRequestMessageContentPartText(from: decoder))
+            self = .text(try ChatCompletionRequestMessageContentPartText(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionRequestMessageContentPartRefusal(try ChatCompletionRequestMessageContentPartRefusal(from: decoder))
+            self = .refusal(try ChatCompletionRequestMessageContentPartRefusal(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -1952,8 +1952,8 @@ indirect enum ChatCompletionRequestAssistantMessageContentPart: Codable, Hashabl
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .chatCompletionRequestMessageContentPartText(let value): try value.encode(to: encoder)
-        case .chatCompletionRequestMessageContentPartRefusal(let value): try value.encode(to: encoder)
+        case .text(let value): try value.encode(to: encoder)
+        case .refusal(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -1973,7 +1973,7 @@ struct ChatCompletionRequestDeveloperMessage: Codable, Hashable, Sendable {
     /// The contents of the developer message.
     indirect enum Content: Codable, Hashable, Sendable {
         case string(String)
-        case chatCompletionRequestMessageContentPartTextList([ChatCompletionRequestMessageContentPartText])
+        case texts([ChatCompletionRequestMessageContentPartText])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -1984,7 +1984,7 @@ struct ChatCompletionRequestDeveloperMessage: Codable, Hashable, Sendable {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestMessageContentPartTextList(try [ChatCompletionRequestMessageContentPartText](from: decoder))
+                self = .texts(try [ChatCompletionRequestMessageContentPartText](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -1997,7 +1997,7 @@ struct ChatCompletionRequestDeveloperMessage: Codable, Hashable, Sendable {
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .string(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestMessageContentPartTextList(let value): try value.encode(to: encoder)
+            case .texts(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -2075,47 +2075,47 @@ struct ChatCompletionRequestFunctionMessage: Codable, Hashable, Sendable {
 }
 
 indirect enum ChatCompletionRequestMessage: Codable, Hashable, Sendable {
-    case chatCompletionRequestDeveloperMessage(ChatCompletionRequestDeveloperMessage)
-    case chatCompletionRequestSystemMessage(ChatCompletionRequestSystemMessage)
-    case chatCompletionRequestUserMessage(ChatCompletionRequestUserMessage)
-    case chatCompletionRequestAssistantMessage(ChatCompletionRequestAssistantMessage)
-    case chatCompletionRequestToolMessage(ChatCompletionRequestToolMessage)
-    case chatCompletionRequestFunctionMessage(ChatCompletionRequestFunctionMessage)
+    case developer(ChatCompletionRequestDeveloperMessage)
+    case system(ChatCompletionRequestSystemMessage)
+    case user(ChatCompletionRequestUserMessage)
+    case assistant(ChatCompletionRequestAssistantMessage)
+    case tool(ChatCompletionRequestToolMessage)
+    case function(ChatCompletionRequestFunctionMessage)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .chatCompletionRequestDeveloperMessage(try ChatCompletionRequestDeveloperMessage(from: decoder))
+            self = .developer(try ChatCompletionRequestDeveloperMessage(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionRequestSystemMessage(try ChatCompletionRequestSystemMessage(from: decoder))
+            self = .system(try ChatCompletionRequestSystemMessage(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionRequestUserMessage(try ChatCompletionRequestUserMessage(from: decoder))
+            self = .user(try ChatCompletionRequestUserMessage(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionRequestAssistantMessage(try ChatCompletionRequestAssistantMessage(from: decoder))
+            self = .assistant(try ChatCompletionRequestAssistantMessage(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionRequestToolMessage(try ChatCompletionRequestToolMessage(from: decoder))
+            self = .tool(try ChatCompletionRequestToolMessage(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionRequestFunctionMessage(try ChatCompletionRequestFunctionMessage(from: decoder))
+            self = .function(try ChatCompletionRequestFunctionMessage(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -2127,12 +2127,12 @@ indirect enum ChatCompletionRequestMessage: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .chatCompletionRequestDeveloperMessage(let value): try value.encode(to: encoder)
-        case .chatCompletionRequestSystemMessage(let value): try value.encode(to: encoder)
-        case .chatCompletionRequestUserMessage(let value): try value.encode(to: encoder)
-        case .chatCompletionRequestAssistantMessage(let value): try value.encode(to: encoder)
-        case .chatCompletionRequestToolMessage(let value): try value.encode(to: encoder)
-        case .chatCompletionRequestFunctionMessage(let value): try value.encode(to: encoder)
+        case .developer(let value): try value.encode(to: encoder)
+        case .system(let value): try value.encode(to: encoder)
+        case .user(let value): try value.encode(to: encoder)
+        case .assistant(let value): try value.encode(to: encoder)
+        case .tool(let value): try value.encode(to: encoder)
+        case .function(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -2404,7 +2404,7 @@ struct ChatCompletionRequestSystemMessage: Codable, Hashable, Sendable {
     /// The contents of the system message.
     indirect enum Content: Codable, Hashable, Sendable {
         case string(String)
-        case chatCompletionRequestSystemMessageContentPartList([ChatCompletionRequestSystemMessageContentPart])
+        case parts([ChatCompletionRequestSystemMessageContentPart])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -2415,7 +2415,7 @@ struct ChatCompletionRequestSystemMessage: Codable, Hashable, Sendable {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestSystemMessageContentPartList(try [ChatCompletionRequestSystemMessageContentPart](from: decoder))
+                self = .parts(try [ChatCompletionRequestSystemMessageContentPart](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -2428,7 +2428,7 @@ struct ChatCompletionRequestSystemMessage: Codable, Hashable, Sendable {
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .string(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestSystemMessageContentPartList(let value): try value.encode(to: encoder)
+            case .parts(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -2515,7 +2515,7 @@ struct ChatCompletionRequestToolMessage: Codable, Hashable, Sendable {
     /// The contents of the tool message.
     indirect enum Content: Codable, Hashable, Sendable {
         case string(String)
-        case chatCompletionRequestToolMessageContentPartList([ChatCompletionRequestToolMessageContentPart])
+        case parts([ChatCompletionRequestToolMessageContentPart])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -2526,7 +2526,7 @@ struct ChatCompletionRequestToolMessage: Codable, Hashable, Sendable {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestToolMessageContentPartList(try [ChatCompletionRequestToolMessageContentPart](from: decoder))
+                self = .parts(try [ChatCompletionRequestToolMessageContentPart](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -2539,7 +2539,7 @@ struct ChatCompletionRequestToolMessage: Codable, Hashable, Sendable {
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .string(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestToolMessageContentPartList(let value): try value.encode(to: encoder)
+            case .parts(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -2562,7 +2562,7 @@ struct ChatCompletionRequestUserMessage: Codable, Hashable, Sendable {
     ///
     indirect enum Content: Codable, Hashable, Sendable {
         case string(String)
-        case chatCompletionRequestUserMessageContentPartList([ChatCompletionRequestUserMessageContentPart])
+        case parts([ChatCompletionRequestUserMessageContentPart])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -2573,7 +2573,7 @@ struct ChatCompletionRequestUserMessage: Codable, Hashable, Sendable {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestUserMessageContentPartList(try [ChatCompletionRequestUserMessageContentPart](from: decoder))
+                self = .parts(try [ChatCompletionRequestUserMessageContentPart](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -2586,7 +2586,7 @@ struct ChatCompletionRequestUserMessage: Codable, Hashable, Sendable {
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .string(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestUserMessageContentPartList(let value): try value.encode(to: encoder)
+            case .parts(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -2624,26 +2624,26 @@ struct ChatCompletionRequestUserMessage: Codable, Hashable, Sendable {
 }
 
 indirect enum ChatCompletionRequestUserMessageContentPart: Codable, Hashable, Sendable {
-    case chatCompletionRequestMessageContentPartText(ChatCompletionRequestMessageContentPartText)
-    case chatCompletionRequestMessageContentPartImage(ChatCompletionRequestMessageContentPartImage)
-    case chatCompletionRequestMessageContentPartAudio(ChatCompletionRequestMessageContentPartAudio)
+    case text(ChatCompletionRequestMessageContentPartText)
+    case image(ChatCompletionRequestMessageContentPartImage)
+    case audio(ChatCompletionRequestMessageContentPartAudio)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .chatCompletionRequestMessageContentPartText(try ChatCompletionRequestMessageContentPartText(from: decoder))
+            self = .text(try ChatCompletionRequestMessageContentPartText(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionRequestMessageContentPartImage(try ChatCompletionRequestMessageContentPartImage(from: decoder))
+            self = .image(try ChatCompletionRequestMessageContentPartImage(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionRequestMessageContentPartAudio(try ChatCompletionRequestMessageContentPartAudio(from: decoder))
+            self = .audio(try ChatCompletionRequestMessageContentPartAudio(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -2655,9 +2655,9 @@ indirect enum ChatCompletionRequestUserMessageContentPart: Codable, Hashable, Se
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .chatCompletionRequestMessageContentPartText(let value): try value.encode(to: encoder)
-        case .chatCompletionRequestMessageContentPartImage(let value): try value.encode(to: encoder)
-        case .chatCompletionRequestMessageContentPartAudio(let value): try value.encode(to: encoder)
+        case .text(let value): try value.encode(to: encoder)
+        case .image(let value): try value.encode(to: encoder)
+        case .audio(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -2944,19 +2944,19 @@ struct ChatCompletionTool: Codable, Hashable, Sendable {
 /// `none` is the default when no tools are present. `auto` is the default if tools are present.
 ///
 indirect enum ChatCompletionToolChoiceOption: Codable, Hashable, Sendable {
-    case chatCompletionToolChoiceOptionOption1(ChatCompletionToolChoiceOptionOption1)
-    case chatCompletionNamedToolChoice(ChatCompletionNamedToolChoice)
+    case toolChoiceOptionOption1(ChatCompletionToolChoiceOptionOption1)
+    case namedToolChoice(ChatCompletionNamedToolChoice)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .chatCompletionToolChoiceOptionOption1(try ChatCompletionToolChoiceOptionOption1(from: decoder))
+            self = .toolChoiceOptionOption1(try ChatCompletionToolChoiceOptionOption1(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .chatCompletionNamedToolChoice(try ChatCompletionNamedToolChoice(from: decoder))
+            self = .namedToolChoice(try ChatCompletionNamedToolChoice(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -2968,8 +2968,8 @@ indirect enum ChatCompletionToolChoiceOption: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .chatCompletionToolChoiceOptionOption1(let value): try value.encode(to: encoder)
-        case .chatCompletionNamedToolChoice(let value): try value.encode(to: encoder)
+        case .toolChoiceOptionOption1(let value): try value.encode(to: encoder)
+        case .namedToolChoice(let value): try value.encode(to: encoder)
         }
     }
 
@@ -3014,19 +3014,19 @@ indirect enum ChatCompletionToolChoiceOption: Codable, Hashable, Sendable {
 
 /// The chunking strategy used to chunk the file(s). If not set, will use the `auto` strategy.
 indirect enum ChunkingStrategyRequestParam: Codable, Hashable, Sendable {
-    case autoChunkingStrategyRequestParam(AutoChunkingStrategyRequestParam)
-    case staticChunkingStrategyRequestParam(StaticChunkingStrategyRequestParam)
+    case auto(AutoChunkingStrategyRequestParam)
+    case `static`(StaticChunkingStrategyRequestParam)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .autoChunkingStrategyRequestParam(try AutoChunkingStrategyRequestParam(from: decoder))
+            self = .auto(try AutoChunkingStrategyRequestParam(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .staticChunkingStrategyRequestParam(try StaticChunkingStrategyRequestParam(from: decoder))
+            self = .`static`(try StaticChunkingStrategyRequestParam(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -3038,8 +3038,8 @@ indirect enum ChunkingStrategyRequestParam: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .autoChunkingStrategyRequestParam(let value): try value.encode(to: encoder)
-        case .staticChunkingStrategyRequestParam(let value): try value.encode(to: encoder)
+        case .auto(let value): try value.encode(to: encoder)
+        case .`static`(let value): try value.encode(to: encoder)
         }
     }
 }
@@ -3333,26 +3333,26 @@ struct CreateAssistantRequest: Codable, Hashable, Sendable {
     }
 
     indirect enum ToolsItem: Codable, Hashable, Sendable {
-        case assistantToolsCode(AssistantToolsCode)
-        case assistantToolsFileSearch(AssistantToolsFileSearch)
-        case assistantToolsFunction(AssistantToolsFunction)
+        case code(AssistantToolsCode)
+        case fileSearch(AssistantToolsFileSearch)
+        case function(AssistantToolsFunction)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .assistantToolsCode(try AssistantToolsCode(from: decoder))
+                self = .code(try AssistantToolsCode(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFileSearch(try AssistantToolsFileSearch(from: decoder))
+                self = .fileSearch(try AssistantToolsFileSearch(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFunction(try AssistantToolsFunction(from: decoder))
+                self = .function(try AssistantToolsFunction(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -3364,9 +3364,9 @@ struct CreateAssistantRequest: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .assistantToolsCode(let value): try value.encode(to: encoder)
-            case .assistantToolsFileSearch(let value): try value.encode(to: encoder)
-            case .assistantToolsFunction(let value): try value.encode(to: encoder)
+            case .code(let value): try value.encode(to: encoder)
+            case .fileSearch(let value): try value.encode(to: encoder)
+            case .function(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -3392,19 +3392,19 @@ struct CreateAssistantRequest: Codable, Hashable, Sendable {
         }
 
         indirect enum FileSearch: Codable, Hashable, Sendable {
-            case fileSearchOption1(FileSearchOption1)
-            case fileSearchOption2(FileSearchOption2)
+            case option1(FileSearchOption1)
+            case option2(FileSearchOption2)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .fileSearchOption1(try FileSearchOption1(from: decoder))
+                    self = .option1(try FileSearchOption1(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .fileSearchOption2(try FileSearchOption2(from: decoder))
+                    self = .option2(try FileSearchOption2(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -3416,8 +3416,8 @@ struct CreateAssistantRequest: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .fileSearchOption1(let value): try value.encode(to: encoder)
-                case .fileSearchOption2(let value): try value.encode(to: encoder)
+                case .option1(let value): try value.encode(to: encoder)
+                case .option2(let value): try value.encode(to: encoder)
                 }
             }
 
@@ -3995,26 +3995,26 @@ struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
     /// `max_tokens` or the conversation exceeded the max context length.
     ///
     indirect enum ResponseFormat: Codable, Hashable, Sendable {
-        case responseFormatText(ResponseFormatText)
-        case responseFormatJsonObject(ResponseFormatJsonObject)
-        case responseFormatJsonSchema(ResponseFormatJsonSchema)
+        case text(ResponseFormatText)
+        case jsonObject(ResponseFormatJsonObject)
+        case jsonSchema(ResponseFormatJsonSchema)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .responseFormatText(try ResponseFormatText(from: decoder))
+                self = .text(try ResponseFormatText(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .responseFormatJsonObject(try ResponseFormatJsonObject(from: decoder))
+                self = .jsonObject(try ResponseFormatJsonObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .responseFormatJsonSchema(try ResponseFormatJsonSchema(from: decoder))
+                self = .jsonSchema(try ResponseFormatJsonSchema(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -4026,9 +4026,9 @@ struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .responseFormatText(let value): try value.encode(to: encoder)
-            case .responseFormatJsonObject(let value): try value.encode(to: encoder)
-            case .responseFormatJsonSchema(let value): try value.encode(to: encoder)
+            case .text(let value): try value.encode(to: encoder)
+            case .jsonObject(let value): try value.encode(to: encoder)
+            case .jsonSchema(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -6132,7 +6132,7 @@ struct CreateMessageRequest: Codable, Hashable, Sendable {
 
     indirect enum Content: Codable, Hashable, Sendable {
         case string(String)
-        case contentOption2ItemList([ContentOption2Item])
+        case items([ContentOption2Item])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -6143,7 +6143,7 @@ struct CreateMessageRequest: Codable, Hashable, Sendable {
                 failures.append(error)
             }
             do {
-                self = .contentOption2ItemList(try [ContentOption2Item](from: decoder))
+                self = .items(try [ContentOption2Item](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -6156,31 +6156,31 @@ struct CreateMessageRequest: Codable, Hashable, Sendable {
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .string(let value): try value.encode(to: encoder)
-            case .contentOption2ItemList(let value): try value.encode(to: encoder)
+            case .items(let value): try value.encode(to: encoder)
             }
         }
 
         indirect enum ContentOption2Item: Codable, Hashable, Sendable {
-            case messageContentImageFileObject(MessageContentImageFileObject)
-            case messageContentImageUrlObject(MessageContentImageUrlObject)
-            case messageRequestContentTextObject(MessageRequestContentTextObject)
+            case contentImageFile(MessageContentImageFileObject)
+            case contentImageUrl(MessageContentImageUrlObject)
+            case requestContentText(MessageRequestContentTextObject)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .messageContentImageFileObject(try MessageContentImageFileObject(from: decoder))
+                    self = .contentImageFile(try MessageContentImageFileObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .messageContentImageUrlObject(try MessageContentImageUrlObject(from: decoder))
+                    self = .contentImageUrl(try MessageContentImageUrlObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .messageRequestContentTextObject(try MessageRequestContentTextObject(from: decoder))
+                    self = .requestContentText(try MessageRequestContentTextObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -6192,9 +6192,9 @@ struct CreateMessageRequest: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .messageContentImageFileObject(let value): try value.encode(to: encoder)
-                case .messageContentImageUrlObject(let value): try value.encode(to: encoder)
-                case .messageRequestContentTextObject(let value): try value.encode(to: encoder)
+                case .contentImageFile(let value): try value.encode(to: encoder)
+                case .contentImageUrl(let value): try value.encode(to: encoder)
+                case .requestContentText(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -6212,19 +6212,19 @@ struct CreateMessageRequest: Codable, Hashable, Sendable {
         }
 
         indirect enum ToolsItem: Codable, Hashable, Sendable {
-            case assistantToolsCode(AssistantToolsCode)
-            case assistantToolsFileSearchTypeOnly(AssistantToolsFileSearchTypeOnly)
+            case code(AssistantToolsCode)
+            case fileSearchTypeOnly(AssistantToolsFileSearchTypeOnly)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .assistantToolsCode(try AssistantToolsCode(from: decoder))
+                    self = .code(try AssistantToolsCode(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .assistantToolsFileSearchTypeOnly(try AssistantToolsFileSearchTypeOnly(from: decoder))
+                    self = .fileSearchTypeOnly(try AssistantToolsFileSearchTypeOnly(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -6236,8 +6236,8 @@ struct CreateMessageRequest: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .assistantToolsCode(let value): try value.encode(to: encoder)
-                case .assistantToolsFileSearchTypeOnly(let value): try value.encode(to: encoder)
+                case .code(let value): try value.encode(to: encoder)
+                case .fileSearchTypeOnly(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -6256,7 +6256,7 @@ struct CreateModerationRequest: Codable, Hashable, Sendable {
     indirect enum Input: Codable, Hashable, Sendable {
         case string(String)
         case stringList([String])
-        case inputOption3ItemList([InputOption3Item])
+        case items([InputOption3Item])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -6273,7 +6273,7 @@ struct CreateModerationRequest: Codable, Hashable, Sendable {
                 failures.append(error)
             }
             do {
-                self = .inputOption3ItemList(try [InputOption3Item](from: decoder))
+                self = .items(try [InputOption3Item](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -6287,24 +6287,24 @@ struct CreateModerationRequest: Codable, Hashable, Sendable {
             switch self {
             case .string(let value): try value.encode(to: encoder)
             case .stringList(let value): try value.encode(to: encoder)
-            case .inputOption3ItemList(let value): try value.encode(to: encoder)
+            case .items(let value): try value.encode(to: encoder)
             }
         }
 
         indirect enum InputOption3Item: Codable, Hashable, Sendable {
-            case inputOption3ItemOption1(InputOption3ItemOption1)
-            case inputOption3ItemOption2(InputOption3ItemOption2)
+            case option1(InputOption3ItemOption1)
+            case option2(InputOption3ItemOption2)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .inputOption3ItemOption1(try InputOption3ItemOption1(from: decoder))
+                    self = .option1(try InputOption3ItemOption1(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .inputOption3ItemOption2(try InputOption3ItemOption2(from: decoder))
+                    self = .option2(try InputOption3ItemOption2(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -6316,8 +6316,8 @@ struct CreateModerationRequest: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .inputOption3ItemOption1(let value): try value.encode(to: encoder)
-                case .inputOption3ItemOption2(let value): try value.encode(to: encoder)
+                case .option1(let value): try value.encode(to: encoder)
+                case .option2(let value): try value.encode(to: encoder)
                 }
             }
 
@@ -7242,26 +7242,26 @@ struct CreateRunRequest: Codable, Hashable, Sendable {
     }
 
     indirect enum ToolsItem: Codable, Hashable, Sendable {
-        case assistantToolsCode(AssistantToolsCode)
-        case assistantToolsFileSearch(AssistantToolsFileSearch)
-        case assistantToolsFunction(AssistantToolsFunction)
+        case code(AssistantToolsCode)
+        case fileSearch(AssistantToolsFileSearch)
+        case function(AssistantToolsFunction)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .assistantToolsCode(try AssistantToolsCode(from: decoder))
+                self = .code(try AssistantToolsCode(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFileSearch(try AssistantToolsFileSearch(from: decoder))
+                self = .fileSearch(try AssistantToolsFileSearch(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFunction(try AssistantToolsFunction(from: decoder))
+                self = .function(try AssistantToolsFunction(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -7273,9 +7273,9 @@ struct CreateRunRequest: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .assistantToolsCode(let value): try value.encode(to: encoder)
-            case .assistantToolsFileSearch(let value): try value.encode(to: encoder)
-            case .assistantToolsFunction(let value): try value.encode(to: encoder)
+            case .code(let value): try value.encode(to: encoder)
+            case .fileSearch(let value): try value.encode(to: encoder)
+            case .function(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -7701,26 +7701,26 @@ struct CreateThreadAndRunRequest: Codable, Hashable, Sendable {
     }
 
     indirect enum ToolsItem: Codable, Hashable, Sendable {
-        case assistantToolsCode(AssistantToolsCode)
-        case assistantToolsFileSearch(AssistantToolsFileSearch)
-        case assistantToolsFunction(AssistantToolsFunction)
+        case code(AssistantToolsCode)
+        case fileSearch(AssistantToolsFileSearch)
+        case function(AssistantToolsFunction)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .assistantToolsCode(try AssistantToolsCode(from: decoder))
+                self = .code(try AssistantToolsCode(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFileSearch(try AssistantToolsFileSearch(from: decoder))
+                self = .fileSearch(try AssistantToolsFileSearch(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFunction(try AssistantToolsFunction(from: decoder))
+                self = .function(try AssistantToolsFunction(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -7732,9 +7732,9 @@ struct CreateThreadAndRunRequest: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .assistantToolsCode(let value): try value.encode(to: encoder)
-            case .assistantToolsFileSearch(let value): try value.encode(to: encoder)
-            case .assistantToolsFunction(let value): try value.encode(to: encoder)
+            case .code(let value): try value.encode(to: encoder)
+            case .fileSearch(let value): try value.encode(to: encoder)
+            case .function(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -7860,19 +7860,19 @@ struct CreateThreadRequest: Codable, Hashable, Sendable {
         }
 
         indirect enum FileSearch: Codable, Hashable, Sendable {
-            case fileSearchOption1(FileSearchOption1)
-            case fileSearchOption2(FileSearchOption2)
+            case option1(FileSearchOption1)
+            case option2(FileSearchOption2)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .fileSearchOption1(try FileSearchOption1(from: decoder))
+                    self = .option1(try FileSearchOption1(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .fileSearchOption2(try FileSearchOption2(from: decoder))
+                    self = .option2(try FileSearchOption2(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -7884,8 +7884,8 @@ struct CreateThreadRequest: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .fileSearchOption1(let value): try value.encode(to: encoder)
-                case .fileSearchOption2(let value): try value.encode(to: encoder)
+                case .option1(let value): try value.encode(to: encoder)
+                case .option2(let value): try value.encode(to: encoder)
                 }
             }
 
@@ -8252,19 +8252,19 @@ struct CreateVectorStoreRequest: Codable, Hashable, Sendable {
 
     /// The chunking strategy used to chunk the file(s). If not set, will use the `auto` strategy. Only applicable if `file_ids` is non-empty.
     indirect enum ChunkingStrategy: Codable, Hashable, Sendable {
-        case autoChunkingStrategyRequestParam(AutoChunkingStrategyRequestParam)
-        case staticChunkingStrategyRequestParam(StaticChunkingStrategyRequestParam)
+        case auto(AutoChunkingStrategyRequestParam)
+        case `static`(StaticChunkingStrategyRequestParam)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .autoChunkingStrategyRequestParam(try AutoChunkingStrategyRequestParam(from: decoder))
+                self = .auto(try AutoChunkingStrategyRequestParam(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .staticChunkingStrategyRequestParam(try StaticChunkingStrategyRequestParam(from: decoder))
+                self = .`static`(try StaticChunkingStrategyRequestParam(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -8276,8 +8276,8 @@ struct CreateVectorStoreRequest: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .autoChunkingStrategyRequestParam(let value): try value.encode(to: encoder)
-            case .staticChunkingStrategyRequestParam(let value): try value.encode(to: encoder)
+            case .auto(let value): try value.encode(to: encoder)
+            case .`static`(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -8748,7 +8748,7 @@ struct FineTuneChatCompletionRequestAssistantMessage: Codable, Hashable, Sendabl
     ///
     indirect enum Content: Codable, Hashable, Sendable {
         case string(String)
-        case chatCompletionRequestAssistantMessageContentPartList([ChatCompletionRequestAssistantMessageContentPart])
+        case parts([ChatCompletionRequestAssistantMessageContentPart])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -8759,7 +8759,7 @@ struct FineTuneChatCompletionRequestAssistantMessage: Codable, Hashable, Sendabl
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestAssistantMessageContentPartList(try [ChatCompletionRequestAssistantMessageContentPart](from: decoder))
+                self = .parts(try [ChatCompletionRequestAssistantMessageContentPart](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -8772,7 +8772,7 @@ struct FineTuneChatCompletionRequestAssistantMessage: Codable, Hashable, Sendabl
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .string(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestAssistantMessageContentPartList(let value): try value.encode(to: encoder)
+            case .parts(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -8843,40 +8843,40 @@ struct FineTuneChatRequestInput: Codable, Hashable, Sendable {
     }
 
     indirect enum MessagesItem: Codable, Hashable, Sendable {
-        case chatCompletionRequestSystemMessage(ChatCompletionRequestSystemMessage)
-        case chatCompletionRequestUserMessage(ChatCompletionRequestUserMessage)
-        case fineTuneChatCompletionRequestAssistantMessage(FineTuneChatCompletionRequestAssistantMessage)
-        case chatCompletionRequestToolMessage(ChatCompletionRequestToolMessage)
-        case chatCompletionRequestFunctionMessage(ChatCompletionRequestFunctionMessage)
+        case chatCompletionRequestSystem(ChatCompletionRequestSystemMessage)
+        case chatCompletionRequestUser(ChatCompletionRequestUserMessage)
+        case fineTuneChatCompletionRequestAssistant(FineTuneChatCompletionRequestAssistantMessage)
+        case chatCompletionRequestTool(ChatCompletionRequestToolMessage)
+        case chatCompletionRequestFunction(ChatCompletionRequestFunctionMessage)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .chatCompletionRequestSystemMessage(try ChatCompletionRequestSystemMessage(from: decoder))
+                self = .chatCompletionRequestSystem(try ChatCompletionRequestSystemMessage(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestUserMessage(try ChatCompletionRequestUserMessage(from: decoder))
+                self = .chatCompletionRequestUser(try ChatCompletionRequestUserMessage(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .fineTuneChatCompletionRequestAssistantMessage(try FineTuneChatCompletionRequestAssistantMessage(from: decoder))
+                self = .fineTuneChatCompletionRequestAssistant(try FineTuneChatCompletionRequestAssistantMessage(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestToolMessage(try ChatCompletionRequestToolMessage(from: decoder))
+                self = .chatCompletionRequestTool(try ChatCompletionRequestToolMessage(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestFunctionMessage(try ChatCompletionRequestFunctionMessage(from: decoder))
+                self = .chatCompletionRequestFunction(try ChatCompletionRequestFunctionMessage(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -8888,11 +8888,11 @@ struct FineTuneChatRequestInput: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .chatCompletionRequestSystemMessage(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestUserMessage(let value): try value.encode(to: encoder)
-            case .fineTuneChatCompletionRequestAssistantMessage(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestToolMessage(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestFunctionMessage(let value): try value.encode(to: encoder)
+            case .chatCompletionRequestSystem(let value): try value.encode(to: encoder)
+            case .chatCompletionRequestUser(let value): try value.encode(to: encoder)
+            case .fineTuneChatCompletionRequestAssistant(let value): try value.encode(to: encoder)
+            case .chatCompletionRequestTool(let value): try value.encode(to: encoder)
+            case .chatCompletionRequestFunction(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -9252,40 +9252,40 @@ struct FineTunePreferenceRequestInput: Codable, Hashable, Sendable {
         }
 
         indirect enum MessagesItem: Codable, Hashable, Sendable {
-            case chatCompletionRequestSystemMessage(ChatCompletionRequestSystemMessage)
-            case chatCompletionRequestUserMessage(ChatCompletionRequestUserMessage)
-            case fineTuneChatCompletionRequestAssistantMessage(FineTuneChatCompletionRequestAssistantMessage)
-            case chatCompletionRequestToolMessage(ChatCompletionRequestToolMessage)
-            case chatCompletionRequestFunctionMessage(ChatCompletionRequestFunctionMessage)
+            case chatCompletionRequestSystem(ChatCompletionRequestSystemMessage)
+            case chatCompletionRequestUser(ChatCompletionRequestUserMessage)
+            case fineTuneChatCompletionRequestAssistant(FineTuneChatCompletionRequestAssistantMessage)
+            case chatCompletionRequestTool(ChatCompletionRequestToolMessage)
+            case chatCompletionRequestFunction(ChatCompletionRequestFunctionMessage)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .chatCompletionRequestSystemMessage(try ChatCompletionRequestSystemMessage(from: decoder))
+                    self = .chatCompletionRequestSystem(try ChatCompletionRequestSystemMessage(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .chatCompletionRequestUserMessage(try ChatCompletionRequestUserMessage(from: decoder))
+                    self = .chatCompletionRequestUser(try ChatCompletionRequestUserMessage(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .fineTuneChatCompletionRequestAssistantMessage(try FineTuneChatCompletionRequestAssistantMessage(from: decoder))
+                    self = .fineTuneChatCompletionRequestAssistant(try FineTuneChatCompletionRequestAssistantMessage(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .chatCompletionRequestToolMessage(try ChatCompletionRequestToolMessage(from: decoder))
+                    self = .chatCompletionRequestTool(try ChatCompletionRequestToolMessage(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .chatCompletionRequestFunctionMessage(try ChatCompletionRequestFunctionMessage(from: decoder))
+                    self = .chatCompletionRequestFunction(try ChatCompletionRequestFunctionMessage(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -9297,11 +9297,11 @@ struct FineTunePreferenceRequestInput: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .chatCompletionRequestSystemMessage(let value): try value.encode(to: encoder)
-                case .chatCompletionRequestUserMessage(let value): try value.encode(to: encoder)
-                case .fineTuneChatCompletionRequestAssistantMessage(let value): try value.encode(to: encoder)
-                case .chatCompletionRequestToolMessage(let value): try value.encode(to: encoder)
-                case .chatCompletionRequestFunctionMessage(let value): try value.encode(to: encoder)
+                case .chatCompletionRequestSystem(let value): try value.encode(to: encoder)
+                case .chatCompletionRequestUser(let value): try value.encode(to: encoder)
+                case .fineTuneChatCompletionRequestAssistant(let value): try value.encode(to: encoder)
+                case .chatCompletionRequestTool(let value): try value.encode(to: encoder)
+                case .chatCompletionRequestFunction(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -11282,19 +11282,19 @@ struct MessageContentTextObject: Codable, Hashable, Sendable {
         var annotations: [AnnotationsItem]
 
         indirect enum AnnotationsItem: Codable, Hashable, Sendable {
-            case messageContentTextAnnotationsFileCitationObject(MessageContentTextAnnotationsFileCitationObject)
-            case messageContentTextAnnotationsFilePathObject(MessageContentTextAnnotationsFilePathObject)
+            case citation(MessageContentTextAnnotationsFileCitationObject)
+            case path(MessageContentTextAnnotationsFilePathObject)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .messageContentTextAnnotationsFileCitationObject(try MessageContentTextAnnotationsFileCitationObject(from: decoder))
+                    self = .citation(try MessageContentTextAnnotationsFileCitationObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .messageContentTextAnnotationsFilePathObject(try MessageContentTextAnnotationsFilePathObject(from: decoder))
+                    self = .path(try MessageContentTextAnnotationsFilePathObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -11306,8 +11306,8 @@ struct MessageContentTextObject: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .messageContentTextAnnotationsFileCitationObject(let value): try value.encode(to: encoder)
-                case .messageContentTextAnnotationsFilePathObject(let value): try value.encode(to: encoder)
+                case .citation(let value): try value.encode(to: encoder)
+                case .path(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -11711,19 +11711,19 @@ struct MessageDeltaContentTextObject: Codable, Hashable, Sendable {
         var annotations: [AnnotationsItem]?
 
         indirect enum AnnotationsItem: Codable, Hashable, Sendable {
-            case messageDeltaContentTextAnnotationsFileCitationObject(MessageDeltaContentTextAnnotationsFileCitationObject)
-            case messageDeltaContentTextAnnotationsFilePathObject(MessageDeltaContentTextAnnotationsFilePathObject)
+            case citation(MessageDeltaContentTextAnnotationsFileCitationObject)
+            case path(MessageDeltaContentTextAnnotationsFilePathObject)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .messageDeltaContentTextAnnotationsFileCitationObject(try MessageDeltaContentTextAnnotationsFileCitationObject(from: decoder))
+                    self = .citation(try MessageDeltaContentTextAnnotationsFileCitationObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .messageDeltaContentTextAnnotationsFilePathObject(try MessageDeltaContentTextAnnotationsFilePathObject(from: decoder))
+                    self = .path(try MessageDeltaContentTextAnnotationsFilePathObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -11735,8 +11735,8 @@ struct MessageDeltaContentTextObject: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .messageDeltaContentTextAnnotationsFileCitationObject(let value): try value.encode(to: encoder)
-                case .messageDeltaContentTextAnnotationsFilePathObject(let value): try value.encode(to: encoder)
+                case .citation(let value): try value.encode(to: encoder)
+                case .path(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -11826,33 +11826,33 @@ struct MessageDeltaObject: Codable, Hashable, Sendable {
         }
 
         indirect enum ContentItem: Codable, Hashable, Sendable {
-            case messageDeltaContentImageFileObject(MessageDeltaContentImageFileObject)
-            case messageDeltaContentTextObject(MessageDeltaContentTextObject)
-            case messageDeltaContentRefusalObject(MessageDeltaContentRefusalObject)
-            case messageDeltaContentImageUrlObject(MessageDeltaContentImageUrlObject)
+            case imageFile(MessageDeltaContentImageFileObject)
+            case text(MessageDeltaContentTextObject)
+            case refusal(MessageDeltaContentRefusalObject)
+            case imageUrl(MessageDeltaContentImageUrlObject)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .messageDeltaContentImageFileObject(try MessageDeltaContentImageFileObject(from: decoder))
+                    self = .imageFile(try MessageDeltaContentImageFileObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .messageDeltaContentTextObject(try MessageDeltaContentTextObject(from: decoder))
+                    self = .text(try MessageDeltaContentTextObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .messageDeltaContentRefusalObject(try MessageDeltaContentRefusalObject(from: decoder))
+                    self = .refusal(try MessageDeltaContentRefusalObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .messageDeltaContentImageUrlObject(try MessageDeltaContentImageUrlObject(from: decoder))
+                    self = .imageUrl(try MessageDeltaContentImageUrlObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -11864,10 +11864,10 @@ struct MessageDeltaObject: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .messageDeltaContentImageFileObject(let value): try value.encode(to: encoder)
-                case .messageDeltaContentTextObject(let value): try value.encode(to: encoder)
-                case .messageDeltaContentRefusalObject(let value): try value.encode(to: encoder)
-                case .messageDeltaContentImageUrlObject(let value): try value.encode(to: encoder)
+                case .imageFile(let value): try value.encode(to: encoder)
+                case .text(let value): try value.encode(to: encoder)
+                case .refusal(let value): try value.encode(to: encoder)
+                case .imageUrl(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -12074,33 +12074,33 @@ struct MessageObject: Codable, Hashable, Sendable {
     }
 
     indirect enum ContentItem: Codable, Hashable, Sendable {
-        case messageContentImageFileObject(MessageContentImageFileObject)
-        case messageContentImageUrlObject(MessageContentImageUrlObject)
-        case messageContentTextObject(MessageContentTextObject)
-        case messageContentRefusalObject(MessageContentRefusalObject)
+        case imageFile(MessageContentImageFileObject)
+        case imageUrl(MessageContentImageUrlObject)
+        case text(MessageContentTextObject)
+        case refusal(MessageContentRefusalObject)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .messageContentImageFileObject(try MessageContentImageFileObject(from: decoder))
+                self = .imageFile(try MessageContentImageFileObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .messageContentImageUrlObject(try MessageContentImageUrlObject(from: decoder))
+                self = .imageUrl(try MessageContentImageUrlObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .messageContentTextObject(try MessageContentTextObject(from: decoder))
+                self = .text(try MessageContentTextObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .messageContentRefusalObject(try MessageContentRefusalObject(from: decoder))
+                self = .refusal(try MessageContentRefusalObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -12112,10 +12112,10 @@ struct MessageObject: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .messageContentImageFileObject(let value): try value.encode(to: encoder)
-            case .messageContentImageUrlObject(let value): try value.encode(to: encoder)
-            case .messageContentTextObject(let value): try value.encode(to: encoder)
-            case .messageContentRefusalObject(let value): try value.encode(to: encoder)
+            case .imageFile(let value): try value.encode(to: encoder)
+            case .imageUrl(let value): try value.encode(to: encoder)
+            case .text(let value): try value.encode(to: encoder)
+            case .refusal(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -12132,19 +12132,19 @@ struct MessageObject: Codable, Hashable, Sendable {
         }
 
         indirect enum ToolsItem: Codable, Hashable, Sendable {
-            case assistantToolsCode(AssistantToolsCode)
-            case assistantToolsFileSearchTypeOnly(AssistantToolsFileSearchTypeOnly)
+            case code(AssistantToolsCode)
+            case fileSearchTypeOnly(AssistantToolsFileSearchTypeOnly)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .assistantToolsCode(try AssistantToolsCode(from: decoder))
+                    self = .code(try AssistantToolsCode(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .assistantToolsFileSearchTypeOnly(try AssistantToolsFileSearchTypeOnly(from: decoder))
+                    self = .fileSearchTypeOnly(try AssistantToolsFileSearchTypeOnly(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -12156,8 +12156,8 @@ struct MessageObject: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .assistantToolsCode(let value): try value.encode(to: encoder)
-                case .assistantToolsFileSearchTypeOnly(let value): try value.encode(to: encoder)
+                case .code(let value): try value.encode(to: encoder)
+                case .fileSearchTypeOnly(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -12204,40 +12204,40 @@ struct MessageRequestContentTextObject: Codable, Hashable, Sendable {
 }
 
 indirect enum MessageStreamEvent: Codable, Hashable, Sendable {
-    case messageStreamEventOption1(MessageStreamEventOption1)
-    case messageStreamEventOption2(MessageStreamEventOption2)
-    case messageStreamEventOption3(MessageStreamEventOption3)
-    case messageStreamEventOption4(MessageStreamEventOption4)
-    case messageStreamEventOption5(MessageStreamEventOption5)
+    case option1(MessageStreamEventOption1)
+    case option2(MessageStreamEventOption2)
+    case option3(MessageStreamEventOption3)
+    case option4(MessageStreamEventOption4)
+    case option5(MessageStreamEventOption5)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .messageStreamEventOption1(try MessageStreamEventOption1(from: decoder))
+            self = .option1(try MessageStreamEventOption1(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .messageStreamEventOption2(try MessageStreamEventOption2(from: decoder))
+            self = .option2(try MessageStreamEventOption2(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .messageStreamEventOption3(try MessageStreamEventOption3(from: decoder))
+            self = .option3(try MessageStreamEventOption3(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .messageStreamEventOption4(try MessageStreamEventOption4(from: decoder))
+            self = .option4(try MessageStreamEventOption4(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .messageStreamEventOption5(try MessageStreamEventOption5(from: decoder))
+            self = .option5(try MessageStreamEventOption5(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -12249,11 +12249,11 @@ indirect enum MessageStreamEvent: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .messageStreamEventOption1(let value): try value.encode(to: encoder)
-        case .messageStreamEventOption2(let value): try value.encode(to: encoder)
-        case .messageStreamEventOption3(let value): try value.encode(to: encoder)
-        case .messageStreamEventOption4(let value): try value.encode(to: encoder)
-        case .messageStreamEventOption5(let value): try value.encode(to: encoder)
+        case .option1(let value): try value.encode(to: encoder)
+        case .option2(let value): try value.encode(to: encoder)
+        case .option3(let value): try value.encode(to: encoder)
+        case .option4(let value): try value.encode(to: encoder)
+        case .option5(let value): try value.encode(to: encoder)
         }
     }
 
@@ -12523,26 +12523,26 @@ struct ModifyAssistantRequest: Codable, Hashable, Sendable {
     }
 
     indirect enum ToolsItem: Codable, Hashable, Sendable {
-        case assistantToolsCode(AssistantToolsCode)
-        case assistantToolsFileSearch(AssistantToolsFileSearch)
-        case assistantToolsFunction(AssistantToolsFunction)
+        case code(AssistantToolsCode)
+        case fileSearch(AssistantToolsFileSearch)
+        case function(AssistantToolsFunction)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .assistantToolsCode(try AssistantToolsCode(from: decoder))
+                self = .code(try AssistantToolsCode(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFileSearch(try AssistantToolsFileSearch(from: decoder))
+                self = .fileSearch(try AssistantToolsFileSearch(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFunction(try AssistantToolsFunction(from: decoder))
+                self = .function(try AssistantToolsFunction(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -12554,9 +12554,9 @@ struct ModifyAssistantRequest: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .assistantToolsCode(let value): try value.encode(to: encoder)
-            case .assistantToolsFileSearch(let value): try value.encode(to: encoder)
-            case .assistantToolsFunction(let value): try value.encode(to: encoder)
+            case .code(let value): try value.encode(to: encoder)
+            case .fileSearch(let value): try value.encode(to: encoder)
+            case .function(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -12885,7 +12885,7 @@ struct PredictionContent: Codable, Hashable, Sendable {
     ///
     indirect enum Content: Codable, Hashable, Sendable {
         case string(String)
-        case chatCompletionRequestMessageContentPartTextList([ChatCompletionRequestMessageContentPartText])
+        case texts([ChatCompletionRequestMessageContentPartText])
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
@@ -12896,7 +12896,7 @@ struct PredictionContent: Codable, Hashable, Sendable {
                 failures.append(error)
             }
             do {
-                self = .chatCompletionRequestMessageContentPartTextList(try [ChatCompletionRequestMessageContentPartText](from: decoder))
+                self = .texts(try [ChatCompletionRequestMessageContentPartText](from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -12909,7 +12909,7 @@ struct PredictionContent: Codable, Hashable, Sendable {
         func encode(to encoder: any Encoder) throws {
             switch self {
             case .string(let value): try value.encode(to: encoder)
-            case .chatCompletionRequestMessageContentPartTextList(let value): try value.encode(to: encoder)
+            case .texts(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -18591,26 +18591,26 @@ struct RunObject: Codable, Hashable, Sendable {
     }
 
     indirect enum ToolsItem: Codable, Hashable, Sendable {
-        case assistantToolsCode(AssistantToolsCode)
-        case assistantToolsFileSearch(AssistantToolsFileSearch)
-        case assistantToolsFunction(AssistantToolsFunction)
+        case code(AssistantToolsCode)
+        case fileSearch(AssistantToolsFileSearch)
+        case function(AssistantToolsFunction)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .assistantToolsCode(try AssistantToolsCode(from: decoder))
+                self = .code(try AssistantToolsCode(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFileSearch(try AssistantToolsFileSearch(from: decoder))
+                self = .fileSearch(try AssistantToolsFileSearch(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .assistantToolsFunction(try AssistantToolsFunction(from: decoder))
+                self = .function(try AssistantToolsFunction(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -18622,9 +18622,9 @@ struct RunObject: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .assistantToolsCode(let value): try value.encode(to: encoder)
-            case .assistantToolsFileSearch(let value): try value.encode(to: encoder)
-            case .assistantToolsFunction(let value): try value.encode(to: encoder)
+            case .code(let value): try value.encode(to: encoder)
+            case .fileSearch(let value): try value.encode(to: encoder)
+            case .function(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -18750,19 +18750,19 @@ struct RunStepDeltaObject: Codable, Hashable, Sendable {
 
         /// The details of the run step.
         indirect enum StepDetails: Codable, Hashable, Sendable {
-            case runStepDeltaStepDetailsMessageCreationObject(RunStepDeltaStepDetailsMessageCreationObject)
-            case runStepDeltaStepDetailsToolCallsObject(RunStepDeltaStepDetailsToolCallsObject)
+            case messageCreation(RunStepDeltaStepDetailsMessageCreationObject)
+            case toolCalls(RunStepDeltaStepDetailsToolCallsObject)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .runStepDeltaStepDetailsMessageCreationObject(try RunStepDeltaStepDetailsMessageCreationObject(from: decoder))
+                    self = .messageCreation(try RunStepDeltaStepDetailsMessageCreationObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .runStepDeltaStepDetailsToolCallsObject(try RunStepDeltaStepDetailsToolCallsObject(from: decoder))
+                    self = .toolCalls(try RunStepDeltaStepDetailsToolCallsObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -18774,8 +18774,8 @@ struct RunStepDeltaObject: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .runStepDeltaStepDetailsMessageCreationObject(let value): try value.encode(to: encoder)
-                case .runStepDeltaStepDetailsToolCallsObject(let value): try value.encode(to: encoder)
+                case .messageCreation(let value): try value.encode(to: encoder)
+                case .toolCalls(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -18891,19 +18891,19 @@ struct RunStepDeltaStepDetailsToolCallsCodeObject: Codable, Hashable, Sendable {
         var outputs: [OutputsItem]?
 
         indirect enum OutputsItem: Codable, Hashable, Sendable {
-            case runStepDeltaStepDetailsToolCallsCodeOutputLogsObject(RunStepDeltaStepDetailsToolCallsCodeOutputLogsObject)
-            case runStepDeltaStepDetailsToolCallsCodeOutputImageObject(RunStepDeltaStepDetailsToolCallsCodeOutputImageObject)
+            case logs(RunStepDeltaStepDetailsToolCallsCodeOutputLogsObject)
+            case image(RunStepDeltaStepDetailsToolCallsCodeOutputImageObject)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .runStepDeltaStepDetailsToolCallsCodeOutputLogsObject(try RunStepDeltaStepDetailsToolCallsCodeOutputLogsObject(from: decoder))
+                    self = .logs(try RunStepDeltaStepDetailsToolCallsCodeOutputLogsObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .runStepDeltaStepDetailsToolCallsCodeOutputImageObject(try RunStepDeltaStepDetailsToolCallsCodeOutputImageObject(from: decoder))
+                    self = .image(try RunStepDeltaStepDetailsToolCallsCodeOutputImageObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -18915,8 +18915,8 @@ struct RunStepDeltaStepDetailsToolCallsCodeObject: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .runStepDeltaStepDetailsToolCallsCodeOutputLogsObject(let value): try value.encode(to: encoder)
-                case .runStepDeltaStepDetailsToolCallsCodeOutputImageObject(let value): try value.encode(to: encoder)
+                case .logs(let value): try value.encode(to: encoder)
+                case .image(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -19157,26 +19157,26 @@ struct RunStepDeltaStepDetailsToolCallsObject: Codable, Hashable, Sendable {
     }
 
     indirect enum ToolCallsItem: Codable, Hashable, Sendable {
-        case runStepDeltaStepDetailsToolCallsCodeObject(RunStepDeltaStepDetailsToolCallsCodeObject)
-        case runStepDeltaStepDetailsToolCallsFileSearchObject(RunStepDeltaStepDetailsToolCallsFileSearchObject)
-        case runStepDeltaStepDetailsToolCallsFunctionObject(RunStepDeltaStepDetailsToolCallsFunctionObject)
+        case code(RunStepDeltaStepDetailsToolCallsCodeObject)
+        case fileSearch(RunStepDeltaStepDetailsToolCallsFileSearchObject)
+        case function(RunStepDeltaStepDetailsToolCallsFunctionObject)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .runStepDeltaStepDetailsToolCallsCodeObject(try RunStepDeltaStepDetailsToolCallsCodeObject(from: decoder))
+                self = .code(try RunStepDeltaStepDetailsToolCallsCodeObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .runStepDeltaStepDetailsToolCallsFileSearchObject(try RunStepDeltaStepDetailsToolCallsFileSearchObject(from: decoder))
+                self = .fileSearch(try RunStepDeltaStepDetailsToolCallsFileSearchObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .runStepDeltaStepDetailsToolCallsFunctionObject(try RunStepDeltaStepDetailsToolCallsFunctionObject(from: decoder))
+                self = .function(try RunStepDeltaStepDetailsToolCallsFunctionObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -19188,9 +19188,9 @@ struct RunStepDeltaStepDetailsToolCallsObject: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .runStepDeltaStepDetailsToolCallsCodeObject(let value): try value.encode(to: encoder)
-            case .runStepDeltaStepDetailsToolCallsFileSearchObject(let value): try value.encode(to: encoder)
-            case .runStepDeltaStepDetailsToolCallsFunctionObject(let value): try value.encode(to: encoder)
+            case .code(let value): try value.encode(to: encoder)
+            case .fileSearch(let value): try value.encode(to: encoder)
+            case .function(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -19302,19 +19302,19 @@ struct RunStepDetailsToolCallsCodeObject: Codable, Hashable, Sendable {
         var outputs: [OutputsItem]
 
         indirect enum OutputsItem: Codable, Hashable, Sendable {
-            case runStepDetailsToolCallsCodeOutputLogsObject(RunStepDetailsToolCallsCodeOutputLogsObject)
-            case runStepDetailsToolCallsCodeOutputImageObject(RunStepDetailsToolCallsCodeOutputImageObject)
+            case logs(RunStepDetailsToolCallsCodeOutputLogsObject)
+            case image(RunStepDetailsToolCallsCodeOutputImageObject)
 
             init(from decoder: any Decoder) throws {
                 var failures: [any Swift.Error] = []
                 do {
-                    self = .runStepDetailsToolCallsCodeOutputLogsObject(try RunStepDetailsToolCallsCodeOutputLogsObject(from: decoder))
+                    self = .logs(try RunStepDetailsToolCallsCodeOutputLogsObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
                 }
                 do {
-                    self = .runStepDetailsToolCallsCodeOutputImageObject(try RunStepDetailsToolCallsCodeOutputImageObject(from: decoder))
+                    self = .image(try RunStepDetailsToolCallsCodeOutputImageObject(from: decoder))
                     return
                 } catch {
                     failures.append(error)
@@ -19326,8 +19326,8 @@ struct RunStepDetailsToolCallsCodeObject: Codable, Hashable, Sendable {
 
             func encode(to encoder: any Encoder) throws {
                 switch self {
-                case .runStepDetailsToolCallsCodeOutputLogsObject(let value): try value.encode(to: encoder)
-                case .runStepDetailsToolCallsCodeOutputImageObject(let value): try value.encode(to: encoder)
+                case .logs(let value): try value.encode(to: encoder)
+                case .image(let value): try value.encode(to: encoder)
                 }
             }
         }
@@ -19672,26 +19672,26 @@ struct RunStepDetailsToolCallsObject: Codable, Hashable, Sendable {
     }
 
     indirect enum ToolCallsItem: Codable, Hashable, Sendable {
-        case runStepDetailsToolCallsCodeObject(RunStepDetailsToolCallsCodeObject)
-        case runStepDetailsToolCallsFileSearchObject(RunStepDetailsToolCallsFileSearchObject)
-        case runStepDetailsToolCallsFunctionObject(RunStepDetailsToolCallsFunctionObject)
+        case code(RunStepDetailsToolCallsCodeObject)
+        case fileSearch(RunStepDetailsToolCallsFileSearchObject)
+        case function(RunStepDetailsToolCallsFunctionObject)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .runStepDetailsToolCallsCodeObject(try RunStepDetailsToolCallsCodeObject(from: decoder))
+                self = .code(try RunStepDetailsToolCallsCodeObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .runStepDetailsToolCallsFileSearchObject(try RunStepDetailsToolCallsFileSearchObject(from: decoder))
+                self = .fileSearch(try RunStepDetailsToolCallsFileSearchObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .runStepDetailsToolCallsFunctionObject(try RunStepDetailsToolCallsFunctionObject(from: decoder))
+                self = .function(try RunStepDetailsToolCallsFunctionObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -19703,9 +19703,9 @@ struct RunStepDetailsToolCallsObject: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .runStepDetailsToolCallsCodeObject(let value): try value.encode(to: encoder)
-            case .runStepDetailsToolCallsFileSearchObject(let value): try value.encode(to: encoder)
-            case .runStepDetailsToolCallsFunctionObject(let value): try value.encode(to: encoder)
+            case .code(let value): try value.encode(to: encoder)
+            case .fileSearch(let value): try value.encode(to: encoder)
+            case .function(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -19875,19 +19875,19 @@ struct RunStepObject: Codable, Hashable, Sendable {
 
     /// The details of the run step.
     indirect enum StepDetails: Codable, Hashable, Sendable {
-        case runStepDetailsMessageCreationObject(RunStepDetailsMessageCreationObject)
-        case runStepDetailsToolCallsObject(RunStepDetailsToolCallsObject)
+        case messageCreation(RunStepDetailsMessageCreationObject)
+        case toolCalls(RunStepDetailsToolCallsObject)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .runStepDetailsMessageCreationObject(try RunStepDetailsMessageCreationObject(from: decoder))
+                self = .messageCreation(try RunStepDetailsMessageCreationObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .runStepDetailsToolCallsObject(try RunStepDetailsToolCallsObject(from: decoder))
+                self = .toolCalls(try RunStepDetailsToolCallsObject(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -19899,8 +19899,8 @@ struct RunStepObject: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .runStepDetailsMessageCreationObject(let value): try value.encode(to: encoder)
-            case .runStepDetailsToolCallsObject(let value): try value.encode(to: encoder)
+            case .messageCreation(let value): try value.encode(to: encoder)
+            case .toolCalls(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -19949,54 +19949,54 @@ struct RunStepObject: Codable, Hashable, Sendable {
 }
 
 indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
-    case runStepStreamEventOption1(RunStepStreamEventOption1)
-    case runStepStreamEventOption2(RunStepStreamEventOption2)
-    case runStepStreamEventOption3(RunStepStreamEventOption3)
-    case runStepStreamEventOption4(RunStepStreamEventOption4)
-    case runStepStreamEventOption5(RunStepStreamEventOption5)
-    case runStepStreamEventOption6(RunStepStreamEventOption6)
-    case runStepStreamEventOption7(RunStepStreamEventOption7)
+    case option1(RunStepStreamEventOption1)
+    case option2(RunStepStreamEventOption2)
+    case option3(RunStepStreamEventOption3)
+    case option4(RunStepStreamEventOption4)
+    case option5(RunStepStreamEventOption5)
+    case option6(RunStepStreamEventOption6)
+    case option7(RunStepStreamEventOption7)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .runStepStreamEventOption1(try RunStepStreamEventOption1(from: decoder))
+            self = .option1(try RunStepStreamEventOption1(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStepStreamEventOption2(try RunStepStreamEventOption2(from: decoder))
+            self = .option2(try RunStepStreamEventOption2(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStepStreamEventOption3(try RunStepStreamEventOption3(from: decoder))
+            self = .option3(try RunStepStreamEventOption3(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStepStreamEventOption4(try RunStepStreamEventOption4(from: decoder))
+            self = .option4(try RunStepStreamEventOption4(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStepStreamEventOption5(try RunStepStreamEventOption5(from: decoder))
+            self = .option5(try RunStepStreamEventOption5(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStepStreamEventOption6(try RunStepStreamEventOption6(from: decoder))
+            self = .option6(try RunStepStreamEventOption6(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStepStreamEventOption7(try RunStepStreamEventOption7(from: decoder))
+            self = .option7(try RunStepStreamEventOption7(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -20008,13 +20008,13 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .runStepStreamEventOption1(let value): try value.encode(to: encoder)
-        case .runStepStreamEventOption2(let value): try value.encode(to: encoder)
-        case .runStepStreamEventOption3(let value): try value.encode(to: encoder)
-        case .runStepStreamEventOption4(let value): try value.encode(to: encoder)
-        case .runStepStreamEventOption5(let value): try value.encode(to: encoder)
-        case .runStepStreamEventOption6(let value): try value.encode(to: encoder)
-        case .runStepStreamEventOption7(let value): try value.encode(to: encoder)
+        case .option1(let value): try value.encode(to: encoder)
+        case .option2(let value): try value.encode(to: encoder)
+        case .option3(let value): try value.encode(to: encoder)
+        case .option4(let value): try value.encode(to: encoder)
+        case .option5(let value): try value.encode(to: encoder)
+        case .option6(let value): try value.encode(to: encoder)
+        case .option7(let value): try value.encode(to: encoder)
         }
     }
 
@@ -20272,75 +20272,75 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
 }
 
 indirect enum RunStreamEvent: Codable, Hashable, Sendable {
-    case runStreamEventOption1(RunStreamEventOption1)
-    case runStreamEventOption2(RunStreamEventOption2)
-    case runStreamEventOption3(RunStreamEventOption3)
-    case runStreamEventOption4(RunStreamEventOption4)
-    case runStreamEventOption5(RunStreamEventOption5)
-    case runStreamEventOption6(RunStreamEventOption6)
-    case runStreamEventOption7(RunStreamEventOption7)
-    case runStreamEventOption8(RunStreamEventOption8)
-    case runStreamEventOption9(RunStreamEventOption9)
-    case runStreamEventOption10(RunStreamEventOption10)
+    case option1(RunStreamEventOption1)
+    case option2(RunStreamEventOption2)
+    case option3(RunStreamEventOption3)
+    case option4(RunStreamEventOption4)
+    case option5(RunStreamEventOption5)
+    case option6(RunStreamEventOption6)
+    case option7(RunStreamEventOption7)
+    case option8(RunStreamEventOption8)
+    case option9(RunStreamEventOption9)
+    case option10(RunStreamEventOption10)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .runStreamEventOption1(try RunStreamEventOption1(from: decoder))
+            self = .option1(try RunStreamEventOption1(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption2(try RunStreamEventOption2(from: decoder))
+            self = .option2(try RunStreamEventOption2(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption3(try RunStreamEventOption3(from: decoder))
+            self = .option3(try RunStreamEventOption3(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption4(try RunStreamEventOption4(from: decoder))
+            self = .option4(try RunStreamEventOption4(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption5(try RunStreamEventOption5(from: decoder))
+            self = .option5(try RunStreamEventOption5(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption6(try RunStreamEventOption6(from: decoder))
+            self = .option6(try RunStreamEventOption6(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption7(try RunStreamEventOption7(from: decoder))
+            self = .option7(try RunStreamEventOption7(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption8(try RunStreamEventOption8(from: decoder))
+            self = .option8(try RunStreamEventOption8(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption9(try RunStreamEventOption9(from: decoder))
+            self = .option9(try RunStreamEventOption9(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .runStreamEventOption10(try RunStreamEventOption10(from: decoder))
+            self = .option10(try RunStreamEventOption10(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -20352,16 +20352,16 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .runStreamEventOption1(let value): try value.encode(to: encoder)
-        case .runStreamEventOption2(let value): try value.encode(to: encoder)
-        case .runStreamEventOption3(let value): try value.encode(to: encoder)
-        case .runStreamEventOption4(let value): try value.encode(to: encoder)
-        case .runStreamEventOption5(let value): try value.encode(to: encoder)
-        case .runStreamEventOption6(let value): try value.encode(to: encoder)
-        case .runStreamEventOption7(let value): try value.encode(to: encoder)
-        case .runStreamEventOption8(let value): try value.encode(to: encoder)
-        case .runStreamEventOption9(let value): try value.encode(to: encoder)
-        case .runStreamEventOption10(let value): try value.encode(to: encoder)
+        case .option1(let value): try value.encode(to: encoder)
+        case .option2(let value): try value.encode(to: encoder)
+        case .option3(let value): try value.encode(to: encoder)
+        case .option4(let value): try value.encode(to: encoder)
+        case .option5(let value): try value.encode(to: encoder)
+        case .option6(let value): try value.encode(to: encoder)
+        case .option7(let value): try value.encode(to: encoder)
+        case .option8(let value): try value.encode(to: encoder)
+        case .option9(let value): try value.encode(to: encoder)
+        case .option10(let value): try value.encode(to: encoder)
         }
     }
 
@@ -21953,68 +21953,68 @@ struct UsageTimeBucket: Codable, Hashable, Sendable {
     }
 
     indirect enum ResultItem: Codable, Hashable, Sendable {
-        case usageCompletionsResult(UsageCompletionsResult)
-        case usageEmbeddingsResult(UsageEmbeddingsResult)
-        case usageModerationsResult(UsageModerationsResult)
-        case usageImagesResult(UsageImagesResult)
-        case usageAudioSpeechesResult(UsageAudioSpeechesResult)
-        case usageAudioTranscriptionsResult(UsageAudioTranscriptionsResult)
-        case usageVectorStoresResult(UsageVectorStoresResult)
-        case usageCodeInterpreterSessionsResult(UsageCodeInterpreterSessionsResult)
-        case costsResult(CostsResult)
+        case usageCompletions(UsageCompletionsResult)
+        case usageEmbeddings(UsageEmbeddingsResult)
+        case usageModerations(UsageModerationsResult)
+        case usageImages(UsageImagesResult)
+        case usageAudioSpeeches(UsageAudioSpeechesResult)
+        case usageAudioTranscriptions(UsageAudioTranscriptionsResult)
+        case usageVectorStores(UsageVectorStoresResult)
+        case usageCodeInterpreterSessions(UsageCodeInterpreterSessionsResult)
+        case costs(CostsResult)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .usageCompletionsResult(try UsageCompletionsResult(from: decoder))
+                self = .usageCompletions(try UsageCompletionsResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .usageEmbeddingsResult(try UsageEmbeddingsResult(from: decoder))
+                self = .usageEmbeddings(try UsageEmbeddingsResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .usageModerationsResult(try UsageModerationsResult(from: decoder))
+                self = .usageModerations(try UsageModerationsResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .usageImagesResult(try UsageImagesResult(from: decoder))
+                self = .usageImages(try UsageImagesResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .usageAudioSpeechesResult(try UsageAudioSpeechesResult(from: decoder))
+                self = .usageAudioSpeeches(try UsageAudioSpeechesResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .usageAudioTranscriptionsResult(try UsageAudioTranscriptionsResult(from: decoder))
+                self = .usageAudioTranscriptions(try UsageAudioTranscriptionsResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .usageVectorStoresResult(try UsageVectorStoresResult(from: decoder))
+                self = .usageVectorStores(try UsageVectorStoresResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .usageCodeInterpreterSessionsResult(try UsageCodeInterpreterSessionsResult(from: decoder))
+                self = .usageCodeInterpreterSessions(try UsageCodeInterpreterSessionsResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .costsResult(try CostsResult(from: decoder))
+                self = .costs(try CostsResult(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -22026,15 +22026,15 @@ struct UsageTimeBucket: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .usageCompletionsResult(let value): try value.encode(to: encoder)
-            case .usageEmbeddingsResult(let value): try value.encode(to: encoder)
-            case .usageModerationsResult(let value): try value.encode(to: encoder)
-            case .usageImagesResult(let value): try value.encode(to: encoder)
-            case .usageAudioSpeechesResult(let value): try value.encode(to: encoder)
-            case .usageAudioTranscriptionsResult(let value): try value.encode(to: encoder)
-            case .usageVectorStoresResult(let value): try value.encode(to: encoder)
-            case .usageCodeInterpreterSessionsResult(let value): try value.encode(to: encoder)
-            case .costsResult(let value): try value.encode(to: encoder)
+            case .usageCompletions(let value): try value.encode(to: encoder)
+            case .usageEmbeddings(let value): try value.encode(to: encoder)
+            case .usageModerations(let value): try value.encode(to: encoder)
+            case .usageImages(let value): try value.encode(to: encoder)
+            case .usageAudioSpeeches(let value): try value.encode(to: encoder)
+            case .usageAudioTranscriptions(let value): try value.encode(to: encoder)
+            case .usageVectorStores(let value): try value.encode(to: encoder)
+            case .usageCodeInterpreterSessions(let value): try value.encode(to: encoder)
+            case .costs(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -22599,19 +22599,19 @@ struct VectorStoreFileObject: Codable, Hashable, Sendable {
 
     /// The strategy used to chunk the file.
     indirect enum ChunkingStrategy: Codable, Hashable, Sendable {
-        case staticChunkingStrategyResponseParam(StaticChunkingStrategyResponseParam)
-        case otherChunkingStrategyResponseParam(OtherChunkingStrategyResponseParam)
+        case `static`(StaticChunkingStrategyResponseParam)
+        case other(OtherChunkingStrategyResponseParam)
 
         init(from decoder: any Decoder) throws {
             var failures: [any Swift.Error] = []
             do {
-                self = .staticChunkingStrategyResponseParam(try StaticChunkingStrategyResponseParam(from: decoder))
+                self = .`static`(try StaticChunkingStrategyResponseParam(from: decoder))
                 return
             } catch {
                 failures.append(error)
             }
             do {
-                self = .otherChunkingStrategyResponseParam(try OtherChunkingStrategyResponseParam(from: decoder))
+                self = .other(try OtherChunkingStrategyResponseParam(from: decoder))
                 return
             } catch {
                 failures.append(error)
@@ -22623,8 +22623,8 @@ struct VectorStoreFileObject: Codable, Hashable, Sendable {
 
         func encode(to encoder: any Encoder) throws {
             switch self {
-            case .staticChunkingStrategyResponseParam(let value): try value.encode(to: encoder)
-            case .otherChunkingStrategyResponseParam(let value): try value.encode(to: encoder)
+            case .`static`(let value): try value.encode(to: encoder)
+            case .other(let value): try value.encode(to: encoder)
             }
         }
     }
@@ -22791,19 +22791,19 @@ enum ListAssistantsOrder: Codable, Hashable, Sendable {
 }
 
 indirect enum CreateTranscriptionResponse: Codable, Hashable, Sendable {
-    case createTranscriptionResponseJson(CreateTranscriptionResponseJson)
-    case createTranscriptionResponseVerboseJson(CreateTranscriptionResponseVerboseJson)
+    case json(CreateTranscriptionResponseJson)
+    case verboseJson(CreateTranscriptionResponseVerboseJson)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .createTranscriptionResponseJson(try CreateTranscriptionResponseJson(from: decoder))
+            self = .json(try CreateTranscriptionResponseJson(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .createTranscriptionResponseVerboseJson(try CreateTranscriptionResponseVerboseJson(from: decoder))
+            self = .verboseJson(try CreateTranscriptionResponseVerboseJson(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -22815,26 +22815,26 @@ indirect enum CreateTranscriptionResponse: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .createTranscriptionResponseJson(let value): try value.encode(to: encoder)
-        case .createTranscriptionResponseVerboseJson(let value): try value.encode(to: encoder)
+        case .json(let value): try value.encode(to: encoder)
+        case .verboseJson(let value): try value.encode(to: encoder)
         }
     }
 }
 
 indirect enum CreateTranslationResponse: Codable, Hashable, Sendable {
-    case createTranslationResponseJson(CreateTranslationResponseJson)
-    case createTranslationResponseVerboseJson(CreateTranslationResponseVerboseJson)
+    case json(CreateTranslationResponseJson)
+    case verboseJson(CreateTranslationResponseVerboseJson)
 
     init(from decoder: any Decoder) throws {
         var failures: [any Swift.Error] = []
         do {
-            self = .createTranslationResponseJson(try CreateTranslationResponseJson(from: decoder))
+            self = .json(try CreateTranslationResponseJson(from: decoder))
             return
         } catch {
             failures.append(error)
         }
         do {
-            self = .createTranslationResponseVerboseJson(try CreateTranslationResponseVerboseJson(from: decoder))
+            self = .verboseJson(try CreateTranslationResponseVerboseJson(from: decoder))
             return
         } catch {
             failures.append(error)
@@ -22846,8 +22846,8 @@ indirect enum CreateTranslationResponse: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .createTranslationResponseJson(let value): try value.encode(to: encoder)
-        case .createTranslationResponseVerboseJson(let value): try value.encode(to: encoder)
+        case .json(let value): try value.encode(to: encoder)
+        case .verboseJson(let value): try value.encode(to: encoder)
         }
     }
 }

@@ -429,15 +429,15 @@ struct RecursivePetOneOfSecond: Codable, Hashable, Sendable {
 }
 
 indirect enum RecursivePetOneOf: Codable, Hashable, Sendable {
-    case recursivePetOneOfFirst(RecursivePetOneOfFirst)
-    case recursivePetOneOfSecond(RecursivePetOneOfSecond)
+    case first(RecursivePetOneOfFirst)
+    case second(RecursivePetOneOfSecond)
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         let tag = try container.decode(String.self, forKey: AnyCodingKey("type"))
         switch tag {
-        case "RecursivePetOneOfFirst": self = .recursivePetOneOfFirst(try RecursivePetOneOfFirst(from: decoder))
-        case "RecursivePetOneOfSecond": self = .recursivePetOneOfSecond(try RecursivePetOneOfSecond(from: decoder))
+        case "RecursivePetOneOfFirst": self = .first(try RecursivePetOneOfFirst(from: decoder))
+        case "RecursivePetOneOfSecond": self = .second(try RecursivePetOneOfSecond(from: decoder))
         default:
             throw DecodingError.dataCorruptedError(forKey: AnyCodingKey("type"), in: container, debugDescription: "no RecursivePetOneOf is tagged \(tag)")
         }
@@ -445,8 +445,8 @@ indirect enum RecursivePetOneOf: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .recursivePetOneOfFirst(let value): try value.encode(to: encoder)
-        case .recursivePetOneOfSecond(let value): try value.encode(to: encoder)
+        case .first(let value): try value.encode(to: encoder)
+        case .second(let value): try value.encode(to: encoder)
         }
     }
 

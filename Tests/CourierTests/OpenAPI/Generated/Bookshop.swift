@@ -93,15 +93,15 @@ struct NewBook: Codable, Hashable, Sendable {
 }
 
 indirect enum Review: Codable, Hashable, Sendable {
-    case readerReview(ReaderReview)
-    case criticReview(CriticReview)
+    case reader(ReaderReview)
+    case critic(CriticReview)
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         let tag = try container.decode(String.self, forKey: AnyCodingKey("kind"))
         switch tag {
-        case "reader": self = .readerReview(try ReaderReview(from: decoder))
-        case "critic": self = .criticReview(try CriticReview(from: decoder))
+        case "reader": self = .reader(try ReaderReview(from: decoder))
+        case "critic": self = .critic(try CriticReview(from: decoder))
         default:
             throw DecodingError.dataCorruptedError(forKey: AnyCodingKey("kind"), in: container, debugDescription: "no Review is tagged \(tag)")
         }
@@ -109,8 +109,8 @@ indirect enum Review: Codable, Hashable, Sendable {
 
     func encode(to encoder: any Encoder) throws {
         switch self {
-        case .readerReview(let value): try value.encode(to: encoder)
-        case .criticReview(let value): try value.encode(to: encoder)
+        case .reader(let value): try value.encode(to: encoder)
+        case .critic(let value): try value.encode(to: encoder)
         }
     }
 

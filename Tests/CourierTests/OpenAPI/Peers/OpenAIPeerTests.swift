@@ -13,11 +13,11 @@ struct OpenAIPeerTests {
     static func request(stream: Bool? = nil) -> CreateChatCompletionRequest {
         CreateChatCompletionRequest(
             messages: [
-                .chatCompletionRequestSystemMessage(.init(content: .string("Answer briefly."), role: .system)),
-                .chatCompletionRequestUserMessage(.init(content: .string("Hello"), role: .user)),
+                .system(.init(content: .string("Answer briefly."), role: .system)),
+                .user(.init(content: .string("Hello"), role: .user)),
                 // The other member of the content's `oneOf`: an array of parts.
-                .chatCompletionRequestUserMessage(.init(
-                    content: .chatCompletionRequestUserMessageContentPartList([.chatCompletionRequestMessageContentPartText(.init(type: .text, text: "and goodbye"))]),
+                .user(.init(
+                    content: .parts([.text(.init(type: .text, text: "and goodbye"))]),
                     role: .user
                 )),
             ],
