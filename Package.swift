@@ -276,7 +276,7 @@ let package = Package(
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
-            ] + (openAPIPeers + ["OpenAIServer"]).map { .target(name: "OpenAPIPeer\($0)") },
+            ] + (openAPIPeers.filter { $0 != "OpenAI" } + ["OpenAIServer"]).map { .target(name: "OpenAPIPeer\($0)") },
             path: "Tests/OpenAPIPeerServer",
             swiftSettings: upcomingFeatures
         ),

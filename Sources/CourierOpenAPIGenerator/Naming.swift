@@ -29,7 +29,8 @@ enum Naming {
         "Any", "Array", "Bool", "Codable", "CodingKey", "Data", "Date", "Decodable", "Decoder", "Dictionary", "Double",
         "Encodable", "Encoder", "Error", "Float", "Hashable", "Int", "Int32", "Int64", "Never", "Optional", "Result",
         "Sendable", "Set", "String", "URL", "UUID", "Body", "Header", "Indirect", "JSONLines", "JSONValue", "Part",
-        "Path", "Query", "Request", "Response", "ServerSentEvents",
+        "Path", "Query", "Request", "Response", "ServerSentEvents", "AuthorizationHeader", "Courier", "Swift",
+        "Foundation", "DecodingError", "JSONEncoder", "JSONDecoder", "API", "JSON", "Headers", "Mock", "Endpoints",
     ]
 
     /// `text` as written, in backticks when it is not already a plain identifier: the second label

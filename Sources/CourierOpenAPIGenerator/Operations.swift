@@ -17,6 +17,10 @@ extension SourceWriter {
     mutating func operations() -> String {
         var groups: [(name: String, tag: String?, functions: [String])] = [(apiName, nil, [])]
         var usedNames: Set<String> = []
+        // The operations' own names, which a function the generator adds (`<name>Stream`) avoids.
+        operationNames = Set(document.paths.values.compactMap { document.components[$0] }.flatMap(\.endpoints).compactMap {
+            $0.operation.operationId.map { Naming.identifier($0) }
+        })
         let models = Set(document.components.schemas.keys.map { Naming.identifier($0.rawValue, type: true) })
         for (path, item) in document.paths {
             let itemPointer = "#/paths/\(path.rawValue.pointerToken)"
@@ -169,7 +173,10 @@ extension SourceWriter {
                         arguments.append("\(bodyName): Body<Data>")
                     default:
                         warn(pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)", "a \(contentType.rawValue) body is sent as the bytes given")
-                        headers["Content-Type"] = contentType.rawValue
+                        // Sent under its own type, unless that is a range (`image/*`) or a
+                        // multipart type, whose boundary the bytes given would have to match.
+                        let mediaType = contentType.rawValue.lowercased()
+                        if !mediaType.contains("*") && !mediaType.hasPrefix("multipart/") { headers["Content-Type"] = contentType.rawValue }
                         arguments.append("\(bodyName): Body<Data>")
                     }
                 }
@@ -186,11 +193,9 @@ extension SourceWriter {
         let result = returnType(operation, name: name, pointer: pointer, nested: &nested)
         // A body read as bytes or text is asked for by its documented media types, so that a
         // server that checks `Accept` answers it (the protocol's coders ask for JSON).
-        if let accept = acceptedTypes(operation, result: result) { headers["Accept"] = accept }
-        if !headers.isEmpty {
-            let pairs = headers.sorted { $0.key < $1.key }.map { "\(Self.literal($0.key)): \(Self.literal($0.value))" }
-            attributes.append("@Headers([\(pairs.joined(separator: ", "))])")
-        }
+        let accept = acceptedTypes(operation, result: result)
+        if let accept { headers["Accept"] = accept }
+        if let attribute = Self.headersAttribute(headers) { attributes.append(attribute) }
         var lines: [String] = []
         let summary = [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n")
         if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
@@ -206,14 +211,17 @@ extension SourceWriter {
         if result.map({ !$0.hasPrefix("ServerSentEvents<") && !$0.hasPrefix("JSONLines<") }) ?? false,
            let stream = alternativeStream(operation, name: name, pointer: pointer, nested: &nested) {
             var streamName = name + "Stream"
-            while usedNames.contains(streamName) { streamName += "_" }
+            while usedNames.contains(streamName) || operationNames.contains(streamName) { streamName += "_" }
             usedNames.insert(streamName)
             lines.append("")
             if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
             lines.append("/// Read as a stream: `\(stream)`.")
             lines += docLines
             if operation.deprecated { lines.append("@available(*, deprecated)") }
-            lines += attributes
+            // The stream's decoder asks for the stream's media type: no `Accept` of the JSON function's.
+            var streamHeaders = headers
+            streamHeaders["Accept"] = nil
+            lines += attributes.filter { !$0.hasPrefix("@Headers(") } + [Self.headersAttribute(streamHeaders)].compactMap { $0 }
             lines.append(marker)
             lines.append("func \(streamName)(\(arguments.joined(separator: ", "))) async throws -> \(stream)")
         }
@@ -229,7 +237,7 @@ extension SourceWriter {
     private func acceptedTypes(_ operation: OpenAPI.Operation, result: String?) -> String? {
         guard let result, !result.hasPrefix("ServerSentEvents<"), !result.hasPrefix("JSONLines<") else { return nil }
         var types: [String] = []
-        for (status, either) in operation.responses where Self.isSuccess(status) || Self.isError(status) {
+        for (status, either) in operation.responses where (Self.isSuccess(status) || Self.isError(status)) && !Self.isBodiless(status) {
             // The media type each body is read as: its JSON one, or else its first.
             let contents = resolved(document.components[either]?.content ?? [:])
             if let (type, _) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first, !types.contains(type.rawValue) {
@@ -238,6 +246,13 @@ extension SourceWriter {
         }
         guard types.contains(where: { !Self.isJSON(OpenAPI.ContentType(rawValue: $0) ?? .json) }) else { return nil }
         return types.joined(separator: ", ")
+    }
+
+    /// `@Headers([…])` for `headers`, keys in order; `nil` when there are none.
+    static func headersAttribute(_ headers: [String: String]) -> String? {
+        guard !headers.isEmpty else { return nil }
+        let pairs = headers.sorted { $0.key < $1.key }.map { "\(Self.literal($0.key)): \(Self.literal($0.value))" }
+        return "@Headers([\(pairs.joined(separator: ", "))])"
     }
 
     mutating func jsonValueFallback(_ pointer: String) -> String {
@@ -262,12 +277,12 @@ extension SourceWriter {
         }
     }
 
-    /// The media types of `map`, references followed within the document.
     /// The names between braces in a path template, in order.
     static func placeholders(in path: String) -> [String] {
         path.split(separator: "{").dropFirst().compactMap { part in part.firstIndex(of: "}").map { String(part[..<$0]) } }
     }
 
+    /// The media types of `map`, references followed within the document.
     func resolved(_ map: OpenAPI.Content.Map) -> [(OpenAPI.ContentType, OpenAPI.Content)] {
         map.compactMap { key, value in document.components[value].map { (key, $0) } }
     }

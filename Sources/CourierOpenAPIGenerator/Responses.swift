@@ -24,7 +24,7 @@ extension SourceWriter {
         // Inline bodies are named after the operation (`ListBooksResponse`) when it has one
         // success body and no error body, and after the status (`GetBookOK`) when it gets a
         // response struct, which takes the first name.
-        let bodies = operation.responses.filter { !(document.components[$0.value]?.content.isEmpty ?? true) }
+        let bodies = operation.responses.filter { !Self.isBodiless($0.key) && !(document.components[$0.value]?.content.isEmpty ?? true) }
         let plain = bodies.count <= 1 && bodies.allSatisfy { Self.isSuccess($0.key) }
         for (status, either) in operation.responses {
             let responsePointer = pointer + "/responses/\(status.rawValue.pointerToken)"
@@ -37,8 +37,8 @@ extension SourceWriter {
             guard isSuccess || Self.isError(status) else { continue }
             let hint = name + (plain ? "Response" : Self.statusName(status, type: true))
             // 204 and 205 have no body, whatever the document says (RFC 9110 §15.3.5, §15.3.6).
-            if case .status(code: let code) = status.value, code == 204 || code == 205, !response.content.isEmpty {
-                warn(responsePointer + "/content", "a \(code) response has no body: its content is not read")
+            if Self.isBodiless(status), !response.content.isEmpty {
+                warn(responsePointer + "/content", "a \(status.rawValue) response has no body: its content is not read")
                 successes.append(Answer(status: status, description: response.description ?? "", type: nil, streams: false))
                 continue
             }
@@ -177,7 +177,7 @@ extension SourceWriter {
     /// JSON, or `text/event-stream` when asked to stream): its type, for a second function that
     /// returns it. `nil` when no response offers both.
     mutating func alternativeStream(_ operation: OpenAPI.Operation, name: String, pointer: String, nested: inout [String]) -> String? {
-        for (status, either) in operation.responses where Self.isSuccess(status) {
+        for (status, either) in operation.responses where Self.isSuccess(status) && !Self.isBodiless(status) {
             guard let response = document.components[either] else { continue }
             let contents = resolved(response.content)
             guard contents.contains(where: { Self.isJSON($0.0) }) else { continue }
@@ -196,6 +196,12 @@ extension SourceWriter {
         case .range(let range): range == .success
         case .default: false
         }
+    }
+
+    /// 204 and 205, which carry no body.
+    static func isBodiless(_ status: OpenAPI.Response.StatusCode) -> Bool {
+        if case .status(code: let code) = status.value { return code == 204 || code == 205 }
+        return false
     }
 
     /// 4xx, 5xx, their ranges, and `default`.

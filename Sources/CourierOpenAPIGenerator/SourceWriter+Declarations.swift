@@ -171,7 +171,9 @@ extension SourceWriter {
             if type.hasPrefix("["), type.hasSuffix("]"), case let element = String(type.dropFirst().dropLast()),
                element.allSatisfy({ $0.isLetter || $0.isNumber }), let last = camelWords(element).last, camelWords(element).count > 1,
                last.allSatisfy(\.isLetter) {
-                return Naming.identifier(last + (last.hasSuffix("s") ? "es" : "s"))
+                let plural = last.hasSuffix("s") ? last + "es"
+                    : last.hasSuffix("y") && !"aeiou".contains(last.dropLast().last ?? "a") ? last.dropLast() + "ies" : last + "s"
+                return Naming.identifier(plural)
             }
             return Naming.identifier(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List"))
         }

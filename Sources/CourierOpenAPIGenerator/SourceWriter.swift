@@ -13,6 +13,8 @@ struct SourceWriter {
     var component: String?
     /// Whether some model contains itself, so `Indirect` is written too.
     var needsIndirect = false
+    /// The Swift names of the document's operations.
+    var operationNames: Set<String> = []
 
     init(document: OpenAPI.Document, configuration: ClientGenerator.Configuration) {
         self.document = document
@@ -22,7 +24,9 @@ struct SourceWriter {
     var apiName: String {
         if let name = configuration.name { return name }
         let title = Naming.identifier(document.info.title, type: true).replacingOccurrences(of: "`", with: "")
-        return title.hasSuffix("API") ? String(title.dropLast(3)) : title
+        let name = title.hasSuffix("API") ? String(title.dropLast(3)) : title
+        // "Data API" would otherwise hide `Data`.
+        return Naming.reservedTypes.contains(name) ? name + "Endpoints" : name
     }
 
     mutating func appendModels(_ declarations: [String]) {

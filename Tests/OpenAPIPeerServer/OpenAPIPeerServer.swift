@@ -61,7 +61,10 @@ public enum OpenAPIPeerServer {
             },
             logger: logger
         )
-        Task.detached { try await app.run() }
+        Task.detached {
+            // A server that cannot run ends the wait for its port at once.
+            do { try await app.run() } catch { continuation.finish() }
+        }
         for await port in ports where port != 0 { return port }
         throw PeerServerError(message: "the server did not start")
     }

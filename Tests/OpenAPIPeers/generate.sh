@@ -5,6 +5,7 @@
 # OpenAI's server has a folder of its own, OpenAIServer, built with its warnings silenced: the
 # generator's code for that document uses declarations the document marks deprecated.
 #
+#     swift build --product courier-openapi
 #     SWIFT_OPENAPI_GENERATOR=/path/to/swift-openapi-generator Tests/OpenAPIPeers/generate.sh
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -18,6 +19,6 @@ for folder in */; do
         "$courier" "$document" --output "$name/Client.swift"
     fi
     if [ -f "$name/openapi-generator-config.yaml" ]; then
-        "$generator" generate "$document" --config "$name/openapi-generator-config.yaml" --output-directory "$name" >/dev/null 2>&1
+        "$generator" generate "$document" --config "$name/openapi-generator-config.yaml" --output-directory "$name" >/dev/null
     fi
 done

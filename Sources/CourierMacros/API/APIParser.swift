@@ -144,7 +144,10 @@ struct APIParser {
         // An optional value may be left out where the client is called by its concrete type
         // (`listPets(filter: f)` for every other query `nil`); a requirement cannot say so.
         bare.signature.parameterClause.parameters = FunctionParameterListSyntax(bare.signature.parameterClause.parameters.map { parameter in
-            guard parameter.defaultValue == nil, Self.isOptional(parameter.type) else { return parameter }
+            // A path value cannot be left out, and a variadic parameter takes no default.
+            let name = (parameter.secondName ?? parameter.firstName).text
+            let isPath = models.contains { $0.role == .path && $0.name == name }
+            guard parameter.defaultValue == nil, parameter.ellipsis == nil, !isPath, Self.isOptional(parameter.type) else { return parameter }
             var defaulted = parameter
             defaulted.type = parameter.type.trimmed
             defaulted.defaultValue = InitializerClauseSyntax(

@@ -6,6 +6,53 @@ import Testing
 
 @Suite("@API: parameters inferred and explicit, every method", .macros(courierMacros))
 struct APIInferenceMacroTests {
+    @Test("An optional in a role defaults to nil in the client struct; a path value and the protocol's requirement do not")
+    func optionalDefaults() {
+        assertMacro {
+            """
+            @API
+            protocol Search {
+                @GET("/items/{kind}")
+                func find(kind: String?, q: Query<String?>, tag: Courier.Header<String?>, page: Int, sizes: Query<[Int]>?) async throws -> [Item]
+            }
+            """
+        } expansion: {
+            """
+            protocol Search {
+                func find(kind: String?, q: Query<String?>, tag: Courier.Header<String?>, page: Int, sizes: Query<[Int]>?) async throws -> [Item]
+            }
+
+            struct SearchAPI: Search, Sendable {
+                /// Sends this API's requests.
+                let provider: Courier.Provider
+
+                /// A client that sends every request through `provider`.
+                init(provider: Courier.Provider) {
+                    self.provider = provider
+                }
+
+                func find(kind: String?, q: Query<String?> = nil, tag: Courier.Header<String?> = nil, page: Int, sizes: Query<[Int]>? = nil) async throws -> [Item] {
+                    return try await provider.send(Requests.find(kind: kind, q: q, tag: tag, page: page, sizes: sizes))
+                }
+
+                /// Each endpoint's request, built without sending it: to inspect, log, or send elsewhere.
+                enum Requests {
+                    /// The request of `find(kind:q:tag:page:sizes:)`.
+                    static func find(kind: String?, q: Query<String?>, tag: Courier.Header<String?>, page: Int, sizes: Query<[Int]>?) -> Courier.Request<[Item]> {
+                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/items/{kind}", operationID: "Search.find")
+                        request.addParameter("kind", value: kind)
+                        request.addQuery("q", value: q)
+                        request.addHeader("Tag", value: tag)
+                        request.addQuery("page", value: page)
+                        request.addQuery("sizes", value: sizes)
+                        return Courier.Request(request, receiving: .__returning([Item].self))
+                    }
+                }
+            }
+            """
+        }
+    }
+
     @Test("Inference: path by name, query on GET, fields on POST, second label as key; doc comments carried; an optional defaults to nil in the client struct")
     func inference() {
         assertMacro {

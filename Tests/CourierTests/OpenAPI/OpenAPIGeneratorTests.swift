@@ -50,6 +50,52 @@ struct OpenAPIGeneratorTests {
         #expect(SourceWriter.shortCaseNames(["PetOneCat", "PetTwoCat", "PetOne"]) == ["oneCat", "twoCat", "one"])
     }
 
+    @Test("A stream beside JSON is a function of its own; Accept and Content-Type as documented; names that would hide Swift's types")
+    func streamsMediaTypesAndReservedNames() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: Data API, version: "1" }
+            paths:
+              /chat:
+                post:
+                  operationId: chat
+                  requestBody: { content: { "image/*": { schema: { type: string, format: binary } } } }
+                  responses:
+                    '200':
+                      description: an answer, whole or streamed
+                      content:
+                        application/json: { schema: { $ref: '#/components/schemas/Answer' } }
+                        text/event-stream: { schema: { $ref: '#/components/schemas/Delta' } }
+                    '400': { description: refused, content: { text/plain: { schema: { type: string } } } }
+              /chat/stream:
+                get:
+                  operationId: chatStream
+                  responses: { '204': { description: done, content: { application/json: { schema: { type: object } } } } }
+              /upload:
+                put:
+                  operationId: upload
+                  requestBody: { content: { application/jsonl: { schema: { type: string } } } }
+                  responses: { '200': { description: stored, content: { application/octet-stream: { schema: { type: string, format: binary } } } } }
+            components:
+              schemas:
+                Error: { type: object, properties: { message: { type: string } } }
+                Answer: { type: object, properties: { text: { type: string } } }
+                Delta: { type: object, properties: { text: { type: string } } }
+            """
+        let generated = try generate(text)
+        let source = generated.source
+        // "Data API" would hide `Data`; a model named `Error` would hide `Swift.Error`.
+        #expect(source.contains("protocol DataEndpoints {") && source.contains("struct ErrorModel:"))
+        // The JSON function asks for the bodies it reads; the stream's function, named so as not
+        // to take the next operation's name, leaves `Accept` to its decoder.
+        #expect(source.contains("@Headers([\"Accept\": \"application/json, text/plain\"])\n    @POST(\"/chat\")\n    func chat(body: Body<Data>) async throws -> ChatResponse"))
+        #expect(source.contains("@POST(\"/chat\")\n    func chatStream_(body: Body<Data>) async throws -> ServerSentEvents<Delta>"))
+        #expect(source.contains("func chatStream() async throws\n"), "a 204 has no body to return")
+        // A body of a range of types goes as bytes without a Content-Type; one of a concrete type under it.
+        #expect(source.contains("@Headers([\"Accept\": \"application/octet-stream\", \"Content-Type\": \"application/jsonl\"])\n    @PUT(\"/upload\")"))
+        #expect(generated.warnings.contains { $0.pointer == "#/paths/~1chat~1stream/get/responses/204/content" })
+    }
+
     @Test("What is generated otherwise than written is a warning naming its JSON pointer")
     func warningsNamePointers() throws {
         let generated = try ClientGenerator().generate(try Self.document("bookshop.yaml"), fileName: "bookshop.yaml")

@@ -30,6 +30,7 @@ struct Handler: APIProtocol {
         if let feeds = query.feeds { pets.append(.init(id: 3, name: "feeds \(feeds.map(\.rawValue).joined(separator: ","))")) }
         if let since = query.since { pets.append(.init(id: 4, name: "since \(Int(since.timeIntervalSince1970))")) }
         if let sort = query.sort { pets.append(.init(id: 5, name: "sort \(sort.id) \(sort.name ?? "-")")) }
+        if let requestID = input.headers.My_hyphen_Request_hyphen_UUID { pets.append(.init(id: 6, name: "request \(requestID)")) }
         pets = Array(pets.prefix(Int(query.limit ?? 10)))
         let requestID = input.headers.My_hyphen_Request_hyphen_UUID ?? "none"
         return .ok(.init(headers: .init(My_hyphen_Response_hyphen_UUID: "answer to \(requestID)"), body: .json(pets)))

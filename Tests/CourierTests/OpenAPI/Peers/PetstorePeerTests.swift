@@ -22,7 +22,7 @@ struct PetstorePeerTests {
             since: Date(timeIntervalSince1970: 1_700_000_000), jsonFilters: nil
         )
         #expect(answer.status == 200 && answer.error == nil)
-        #expect(answer.pets?.map(\.name) == ["filter Rex calm", "habitat water", "feeds carnivore,herbivore", "since 1700000000", "sort age desc"])
+        #expect(answer.pets?.map(\.name) == ["filter Rex calm", "habitat water", "feeds carnivore,herbivore", "since 1700000000", "sort age desc", "request r-\(transport)"])
 
         // Every optional parameter left out: the client's struct gives each a default of `nil`.
         let minimal = try await pets.listPets(filter: .init(name: "Tom"))
@@ -79,5 +79,22 @@ struct PetstorePeerTests {
             keyword: Part(text: "calm")
         )
         #expect(received("multipart log started \(transport); metadata 1795651200; keyword calm"))
+    }
+
+    /// The five calls the OpenAI article sets beside swift-openapi-generator's (lines and
+    /// characters between the markers, indentation left out).
+    @Test("The five calls of the article's comparison", arguments: TransportKind.allCases)
+    func fiveCalls(transport: TransportKind) async throws {
+        let pets = PetsEndpointsAPI(provider: try await peerProvider(transport, "Petstore"))
+        let store = PetstoreAPI(provider: try await peerProvider(transport, "Petstore"))
+        // calls: begin
+        let listed = try await pets.listPets(limit: 10, filter: ListPetsFilter(name: "Fluffy")).pets
+        let pet = try await pets.createPet(body: CreatePetRequest(name: "Fluffy")).pet
+        let stats = try await store.getStats()
+        let updated = try await store.updatePet(petId: 1, body: UpdatePetBody(name: "Rex"))
+        let avatar = try await store.uploadAvatarForPet(petId: 1, body: Data([1, 2])).body
+        // calls: end
+        #expect(listed?.first?.name == "filter Fluffy -" && pet?.name == "Fluffy" && stats.count == 3)
+        #expect(updated.status == 204 && avatar == Data([2, 1]))
     }
 }
