@@ -31,8 +31,21 @@ struct PeerClientsAreCurrentTests {
         #expect(Self.folders.count == 13, "\(Self.folders)")
     }
 
-    @Test("Client.swift is what the generator writes", arguments: folders)
+    @Test("Client.swift is what the generator writes", arguments: folders.filter { $0 != "OpenAI" })
     func current(folder: String) throws {
+        try check(folder)
+    }
+
+    /// OpenAI's document is 900 KB: generating it takes a core for several seconds, and under
+    /// ThreadSanitizer for over a minute, long enough to starve the timing tests that run beside
+    /// it. It is checked in the plain run (`swift test`); the sanitized run, which looks for races
+    /// and this single-threaded generator has none, leaves it out.
+    @Test("OpenAI's Client.swift is what the generator writes", .enabled(if: ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil))
+    func openAICurrent() throws {
+        try check("OpenAI")
+    }
+
+    func check(_ folder: String) throws {
         let document = Self.peers.appendingPathComponent("\(folder)/openapi.yaml")
         let generated = try ClientGenerator().generate(try String(contentsOf: document, encoding: .utf8), fileName: "openapi.yaml")
         let committed = try String(contentsOf: Self.peers.appendingPathComponent("\(folder)/Client.swift"), encoding: .utf8)
