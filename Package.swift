@@ -263,7 +263,10 @@ let package = Package(
         // marks deprecated, and those warnings are not Courier's.
         .target(
             name: "OpenAPIPeerOpenAIServer",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             path: "Tests/OpenAPIPeers/OpenAIServer",
             exclude: ["openapi-generator-config.yaml"],
             swiftSettings: upcomingFeatures + [.unsafeFlags(["-suppress-warnings"])]

@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPTypes
 public import OpenAPIRuntime
 
 /// The server swift-openapi-generator writes for the OpenAI document it ships (Types.swift,
@@ -8,7 +9,21 @@ public import OpenAPIRuntime
 /// answer is decoded from JSON into the generator's types, which check what the document requires.
 public enum OpenAIPeer {
     public static func register(on transport: any ServerTransport, serverURL: URL) throws {
-        try Handler().registerHandlers(on: transport, serverURL: serverURL)
+        try Handler().registerHandlers(on: transport, serverURL: serverURL, middlewares: [KeyMiddleware()])
+    }
+}
+
+/// The document's `ApiKeyAuth`, a bearer token: `sk-test` is the only key it takes.
+struct KeyMiddleware: ServerMiddleware {
+    func intercept(
+        _ request: HTTPRequest,
+        body: HTTPBody?,
+        metadata: ServerRequestMetadata,
+        operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard request.headerFields[.authorization] == "Bearer sk-test" else { return (HTTPResponse(status: .unauthorized), nil) }
+        return try await next(request, body, metadata)
     }
 }
 

@@ -61,9 +61,11 @@ struct OpenAIPeerTests {
         }
     }
 
-    @Test("The models, listed", arguments: TransportKind.allCases)
+    @Test("The models, listed; the document's bearer key is the call's `authorization`, and a wrong one is refused", arguments: TransportKind.allCases)
     func models(transport: TransportKind) async throws {
         let models = ModelsAPI(provider: try await peerProvider(transport, "OpenAI"))
+        let refused = await #expect(throws: CourierError.self) { try await models.listModels(authorization: .bearer("sk-wrong")) }
+        #expect(refused?.response?.statusCode == 401)
         let list = try await models.listModels(authorization: Self.key)
         #expect(list.data.map(\.id) == ["gpt-4o", "text-embedding-3-small"])
         #expect(list.data.first?.ownedBy == "system" && list.data.first?.created == 1_795_687_200)
