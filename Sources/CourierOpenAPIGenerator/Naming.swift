@@ -41,7 +41,9 @@ enum Naming {
         return isPlain && !keywords.contains(text) ? text : "`\(text.replacingOccurrences(of: "`", with: ""))`"
     }
 
-    private static func words(_ text: String) -> [String] {
+    /// The words of `text`: split at what is not a letter or a digit, and where a capital follows
+    /// a small letter or a digit (`ChatCompletionRequest` → `Chat`, `Completion`, `Request`).
+    static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previous: Character?

@@ -193,15 +193,16 @@ extension SourceWriter {
         let result = returnType(operation, name: name, pointer: pointer, nested: &nested)
         // A body read as bytes or text is asked for by its documented media types, so that a
         // server that checks `Accept` answers it (the protocol's coders ask for JSON).
-        let accept = acceptedTypes(operation, result: result)
-        if let accept { headers["Accept"] = accept }
-        if let attribute = Self.headersAttribute(headers) { attributes.append(attribute) }
+        // The stream's function (below) sends the same headers less this `Accept`: its decoder
+        // asks for the stream's media type.
+        let streamHeaders = headers
+        if let accept = acceptedTypes(operation, result: result) { headers["Accept"] = accept }
         var lines: [String] = []
         let summary = [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n")
         if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
         lines += docLines
         if operation.deprecated { lines.append("@available(*, deprecated)") }
-        lines += attributes
+        lines += attributes + [Self.headersAttribute(headers)].compactMap { $0 }
         let marker = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE"].contains(method)
             ? "@\(method)(\(Self.literal(template)))" : "@HTTP(\(Self.literal(template)), method: \(Self.literal(method)))"
         lines.append(marker)
@@ -218,10 +219,7 @@ extension SourceWriter {
             lines.append("/// Read as a stream: `\(stream)`.")
             lines += docLines
             if operation.deprecated { lines.append("@available(*, deprecated)") }
-            // The stream's decoder asks for the stream's media type: no `Accept` of the JSON function's.
-            var streamHeaders = headers
-            streamHeaders["Accept"] = nil
-            lines += attributes.filter { !$0.hasPrefix("@Headers(") } + [Self.headersAttribute(streamHeaders)].compactMap { $0 }
+            lines += attributes + [Self.headersAttribute(streamHeaders)].compactMap { $0 }
             lines.append(marker)
             lines.append("func \(streamName)(\(arguments.joined(separator: ", "))) async throws -> \(stream)")
         }
@@ -236,16 +234,16 @@ extension SourceWriter {
     /// result is not a stream (whose decoder asks for its own type); `nil` otherwise.
     private func acceptedTypes(_ operation: OpenAPI.Operation, result: String?) -> String? {
         guard let result, !result.hasPrefix("ServerSentEvents<"), !result.hasPrefix("JSONLines<") else { return nil }
-        var types: [String] = []
+        var types: [OpenAPI.ContentType] = []
         for (status, either) in operation.responses where (Self.isSuccess(status) || Self.isError(status)) && !Self.isBodiless(status) {
             // The media type each body is read as: its JSON one, or else its first.
             let contents = resolved(document.components[either]?.content ?? [:])
-            if let (type, _) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first, !types.contains(type.rawValue) {
-                types.append(type.rawValue)
+            if let (type, _) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first, !types.contains(type) {
+                types.append(type)
             }
         }
-        guard types.contains(where: { !Self.isJSON(OpenAPI.ContentType(rawValue: $0) ?? .json) }) else { return nil }
-        return types.joined(separator: ", ")
+        guard types.contains(where: { !Self.isJSON($0) }) else { return nil }
+        return types.map(\.rawValue).joined(separator: ", ")
     }
 
     /// `@Headers([…])` for `headers`, keys in order; `nil` when there are none.

@@ -94,7 +94,7 @@ extension SourceWriter {
         pointer: String,
         nested: inout [String]
     ) -> String {
-        var cases: [(swift: String, type: String, tags: [String])] = []
+        var choices: [(type: String, tags: [String])] = []
         for (index, member) in members.enumerated() {
             if case .reference(let reference, _) = member.value, let target = reference.name, Naming.identifier(target, type: true) == name {
                 // Trying the schema itself while decoding it would never end.
@@ -102,8 +102,6 @@ extension SourceWriter {
                 continue
             }
             let type = type(of: member, pointer: pointer + "/\(keywordName)/\(index)", hint: "\(name)Option\(index + 1)", nested: &nested)
-            var swift = Naming.identifier(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List"))
-            while cases.contains(where: { $0.swift == swift }) { swift += "_" }
             // The discriminator's values for this member: those the mapping gives it, else its
             // component name.
             var tags: [String] = []
@@ -111,9 +109,9 @@ extension SourceWriter {
                 let mapped = discriminator?.mapping?.filter { $0.value.hasSuffix("/" + component) || $0.value == component }.map(\.key) ?? []
                 tags = mapped.isEmpty ? [component] : mapped
             }
-            cases.append((swift, type, tags))
+            choices.append((type, tags))
         }
-        for (index, swift) in Self.shortCaseNames(cases.map(\.type)).enumerated() { cases[index].swift = swift }
+        let cases = zip(Self.shortCaseNames(choices.map(\.type)), choices).map { (swift: $0, type: $1.type, tags: $1.tags) }
         var lines = [Self.doc(description) + "indirect enum \(name): Codable, Hashable, Sendable {"]
         lines += cases.map { "    case \($0.swift)(\($0.type))" }
         lines += ["", "    init(from decoder: any Decoder) throws {"]
@@ -169,15 +167,15 @@ extension SourceWriter {
         // (`[ChatCompletionRequestUserMessageContentPart]` gives `parts`).
         let full = types.map { type in
             if type.hasPrefix("["), type.hasSuffix("]"), case let element = String(type.dropFirst().dropLast()),
-               element.allSatisfy({ $0.isLetter || $0.isNumber }), let last = camelWords(element).last, camelWords(element).count > 1,
-               last.allSatisfy(\.isLetter) {
+               element.allSatisfy({ $0.isLetter || $0.isNumber }), case let elementWords = Naming.words(element),
+               elementWords.count > 1, let last = elementWords.last, last.allSatisfy(\.isLetter) {
                 let plural = last.hasSuffix("s") ? last + "es"
                     : last.hasSuffix("y") && !"aeiou".contains(last.dropLast().last ?? "a") ? last.dropLast() + "ies" : last + "s"
                 return Naming.identifier(plural)
             }
             return Naming.identifier(type.replacingOccurrences(of: "[", with: "").replacingOccurrences(of: "]", with: "List"))
         }
-        let words = types.map(camelWords)
+        let words = types.map(Naming.words)
         guard types.count > 1, types.allSatisfy({ $0.allSatisfy { $0.isLetter || $0.isNumber } }) else { return uniqued(full) }
         let shortest = words.map(\.count).min() ?? 0
         var prefix = 0
@@ -187,17 +185,6 @@ extension SourceWriter {
         guard prefix + suffix > 0 else { return uniqued(full) }
         let short = words.map { Naming.identifier($0[prefix..<($0.count - suffix)].joined(separator: " ")) }
         return Set(short).count == short.count ? short : uniqued(full)
-    }
-
-    /// `ChatCompletionRequestUserMessage` → `Chat`, `Completion`, `Request`, `User`, `Message`.
-    private static func camelWords(_ name: String) -> [String] {
-        var words: [String] = []
-        for character in name {
-            if character.isUppercase, let last = words.last?.last, !last.isUppercase { words.append("") }
-            if words.isEmpty { words.append("") }
-            words[words.count - 1].append(character)
-        }
-        return words
     }
 
     private static func uniqued(_ names: [String]) -> [String] {
