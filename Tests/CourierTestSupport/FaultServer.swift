@@ -89,6 +89,17 @@ public enum FaultServer {
         bytesSent.withLockedValue { $0[name, default: 0] += count }
     }
 
+    private static let signals = NIOLockedValueBox<Set<String>>([])
+
+    /// Lets a stream that ends with ``StreamEnd/resetWhenSignalled(_:)`` with `name` end.
+    public static func signal(_ name: String) {
+        _ = signals.withLockedValue { $0.insert(name) }
+    }
+
+    static func isSignalled(_ name: String) -> Bool {
+        signals.withLockedValue { $0.contains(name) }
+    }
+
     /// The requests that arrived at `/script/<name>`, in order.
     public static func arrivals(ofScript name: String) -> [ScriptedArrival] {
         scripts.withLockedValue { $0[name]?.arrivals ?? [] }
@@ -211,6 +222,10 @@ public enum StreamEnd: Sendable {
     case hold
     /// With a close of the connection and no last chunk: the body ends uncleanly.
     case close
+    /// With a reset once the test calls ``FaultServer/signal(_:)`` with `signal` (at the latest
+    /// after 10 seconds): a drop that comes after the client has read everything before it,
+    /// however slowly the client reads.
+    case resetWhenSignalled(String)
 }
 
 /// One request that arrived at a script.
@@ -468,6 +483,7 @@ private final class FaultHandler: ChannelInboundHandler {
             case .reset: reset(context)
             case .hold: break
             case .close: context.close(promise: nil)
+            case .resetWhenSignalled(let signal): resetWhenSignalled(signal, polls: 1_000, context)
             }
             return
         }
@@ -476,6 +492,14 @@ private final class FaultHandler: ChannelInboundHandler {
         }
         context.eventLoop.assumeIsolated().scheduleTask(in: timeAmount(gap)) { [self] in
             stream(chunks.dropFirst(), gap: gap, end: end, context)
+        }
+    }
+
+    private func resetWhenSignalled(_ signal: String, polls: Int, _ context: ChannelHandlerContext) {
+        guard !closed else { return }
+        guard polls > 0, !FaultServer.isSignalled(signal) else { return reset(context) }
+        context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(10)) { [self] in
+            resetWhenSignalled(signal, polls: polls - 1, context)
         }
     }
 

@@ -54,10 +54,15 @@ func collect<S: AsyncSequence>(_ stream: S) async throws -> [S.Element] {
 }
 
 /// The values of `stream` read until it ends or fails, and the failure.
-func collectUntilFailure<S: AsyncSequence>(_ stream: S) async -> ([S.Element], CourierError?) {
+/// What `stream` gave before it ended, and its error if it failed; `each` sees every element as
+/// it arrives (to signal a scripted drop once the client has read what comes before it).
+func collectUntilFailure<S: AsyncSequence>(_ stream: S, each: (S.Element) -> Void = { _ in }) async -> ([S.Element], CourierError?) {
     var values: [S.Element] = []
     do {
-        for try await value in stream { values.append(value) }
+        for try await value in stream {
+            values.append(value)
+            each(value)
+        }
         return (values, nil)
     } catch {
         return (values, error as? CourierError)
@@ -123,10 +128,13 @@ struct TypedStreamTests {
         provider.clock = clock
         let name = scriptName("sse-reconnect", transport)
         FaultServer.script(name, [
-            .stream(contentType: "text/event-stream", chunks: ["retry: 150\nid: 1\ndata: {\"n\":1}\n\n", "id: 2\ndata: {\"n\":2}\n\n"], gap: .milliseconds(300), end: .reset),
+            .stream(contentType: "text/event-stream", chunks: ["retry: 150\nid: 1\ndata: {\"n\":1}\n\n", "id: 2\ndata: {\"n\":2}\n\n"], end: .resetWhenSignalled(name)),
             .stream(contentType: "text/event-stream", chunks: ["id: 3\ndata: {\"n\":3}\n\n"]),
         ])
-        let values = try await collect(try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self))))
+        let (values, failure) = await collectUntilFailure(try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self)))) {
+            if $0 == Tick(n: 2) { FaultServer.signal(name) }
+        }
+        #expect(failure == nil)
         #expect(values == [Tick(n: 1), Tick(n: 2), Tick(n: 3)])
         let arrivals = FaultServer.arrivals(ofScript: name)
         #expect(arrivals.map { $0.header("Last-Event-ID") } == [nil, "2"])
@@ -134,9 +142,9 @@ struct TypedStreamTests {
 
         // Without reconnection the drop is the stream's error, after what arrived before it.
         let once = scriptName("sse-no-reconnect", transport)
-        FaultServer.script(once, [.stream(contentType: "text/event-stream", chunks: ["data: {\"n\":1}\n\n"], gap: .milliseconds(300), end: .reset)])
+        FaultServer.script(once, [.stream(contentType: "text/event-stream", chunks: ["data: {\"n\":1}\n\n"], end: .resetWhenSignalled(once))])
         let events = try await provider.send(Request(.get, "/script/\(once)", receiving: .events(Tick.self, reconnects: false)))
-        let (seen, error) = await collectUntilFailure(events)
+        let (seen, error) = await collectUntilFailure(events) { _ in FaultServer.signal(once) }
         #expect(seen == [Tick(n: 1)])
         #expect(error?.kind == .transport)
         #expect(FaultServer.arrivals(ofScript: once).count == 1)
@@ -150,15 +158,16 @@ struct TypedStreamTests {
         provider.responseBodyLimit = 256
         let name = scriptName("sse-reconnect-twice", transport)
         func event(_ id: Int) -> String { "id: \(id)\ndata: {\"tick_number\":\(id)}\n\n" }
-        // Each reset comes well after the event before it: AsyncHTTPClient drops what it has not
-        // handed over when a reset arrives (`eventsBeforeUncleanClose`), which is not this test's case.
+        // Each reset comes once the event before it has been read: AsyncHTTPClient drops what it
+        // has not handed over when a reset arrives (`eventsBeforeUncleanClose`), which is not this
+        // test's case, and a fixed delay before the reset is not enough on a loaded machine.
         FaultServer.script(name, [
-            .stream(contentType: "text/event-stream", chunks: [event(1), event(2)], gap: .milliseconds(300), end: .reset),
-            .stream(contentType: "text/event-stream", chunks: [event(3), event(4)], gap: .milliseconds(300), end: .reset),
+            .stream(contentType: "text/event-stream", chunks: [event(1), event(2)], end: .resetWhenSignalled("\(name)-2")),
+            .stream(contentType: "text/event-stream", chunks: [event(3), event(4)], end: .resetWhenSignalled("\(name)-4")),
             .stream(contentType: "text/event-stream", chunks: [event(5), "data: {\"tick_number\":\"\(String(repeating: "x", count: 400))\"}\n\n"]),
         ])
         let events = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(SnakeTick.self)))
-        let (seen, error) = await collectUntilFailure(events)
+        let (seen, error) = await collectUntilFailure(events) { FaultServer.signal("\(name)-\($0.tickNumber)") }
         #expect(seen == (1...5).map { SnakeTick(tickNumber: $0) })
         #expect(FaultServer.arrivals(ofScript: name).map { $0.header("Last-Event-ID") } == [nil, "2", "4"])
         // The third connection's long event is refused at the provider's limit, as on the first.
@@ -218,11 +227,11 @@ struct TypedStreamTests {
         provider.retryBudget = RetryBudget(ratio: 0, minimum: 0)
         let name = scriptName("sse-spent", transport)
         FaultServer.script(name, [
-            .stream(contentType: "text/event-stream", chunks: ["id: 1\ndata: {\"n\":1}\n\n"], gap: .milliseconds(300), end: .reset),
+            .stream(contentType: "text/event-stream", chunks: ["id: 1\ndata: {\"n\":1}\n\n"], end: .resetWhenSignalled(name)),
             .stream(contentType: "text/event-stream", chunks: ["id: 2\ndata: {\"n\":2}\n\n"]),
         ])
         let events = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self)))
-        let (seen, error) = await collectUntilFailure(events)
+        let (seen, error) = await collectUntilFailure(events) { _ in FaultServer.signal(name) }
         #expect(seen == [Tick(n: 1)])
         #expect(error?.kind == .transport)
         #expect(error?.retryStoppedBecause?.contains("budget is spent") == true, "\(String(describing: error?.retryStoppedBecause))")
