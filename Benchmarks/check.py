@@ -16,7 +16,9 @@ Targets (medians of the alternating pairs of one run):
 - building the benchmark request at most 1.3 times the hand-built one; decoding at most 1.05
   times `JSONDecoder`, timed in alternation with it (the separate decode benchmarks give the
   allocations);
-- allocations per round trip at most the raw transport's plus 10.
+- allocations per round trip at most the raw transport's plus 10;
+- the control, the raw client against itself, between 0.97 and 1.03: a harness that is not even
+  makes every other ratio of the run meaningless.
 """
 import datetime, math, os, re, subprocess, sys
 
@@ -25,6 +27,7 @@ from summarize import BUILD, DECODE, decode_pair, mallocs, parse, round_trips, t
 FILTERS = [
     "round trip (GET|POST), (AsyncHTTPClient|URLSession), c=.*",
     "round trip (GET|POST), AsyncHTTPClient vs the OpenAPI generator's client, c=.*",
+    "round trip GET, AsyncHTTPClient, raw vs raw \\(control\\), c=.*",
     "round trip GET, AsyncHTTPClient, (retry policy idle vs none|no retry policy vs an idle one), c=.*",
     "mallocs (GET|POST), (AsyncHTTPClient|URLSession): .*",
     "build: .*",
@@ -59,6 +62,11 @@ def checks(results):
             continue
         target = 1.00 if "OpenAPI generator" in name else 0.97
         yield f"{name}: throughput / baseline", ratio, f">= {target:.2f}", ratio >= target
+    for name, ratio in sorted(trips.items()):
+        # The harness itself: the raw client on both sides must measure even, or no ratio of
+        # this run means anything.
+        if "(control)" in name:
+            yield f"{name}: identical sides", ratio, "0.97 to 1.03", 0.97 <= ratio <= 1.03
     for concurrency in (1, 64):
         first = trips.get(f"round trip GET, AsyncHTTPClient, {RETRY}, c={concurrency}")
         second = trips.get(f"round trip GET, AsyncHTTPClient, {RETRY_SWAPPED}, c={concurrency}")

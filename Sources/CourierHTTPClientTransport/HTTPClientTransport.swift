@@ -209,7 +209,9 @@ public struct HTTPClientTransport: ClientTransport {
         case .head, .connect:
             return (head, .none)
         default:
-            let length = fields[.contentLength].flatMap(Int64.init)
+            // Read from NIO's headers: `HTTPFields`' subscript joins every field of the name
+            // through unspecialised generic code, about 3 µs per response (Benchmarks/).
+            let length = incoming.headers.first(name: "Content-Length").flatMap(Int64.init)
             if let length, length <= wholeUpTo {
                 // A small body is read at once into one buffer rather than chunk by chunk.
                 do {

@@ -82,17 +82,18 @@ final class RequestObserver: Sendable {
             propagator = given
         } else {
             let instrument = InstrumentationSystem.instrument
-            if instrument is NoOpInstrument {
+            // Compared by type rather than cast with `is`: this runs on every request.
+            if type(of: instrument) == NoOpInstrument.self {
                 tracer = nil
                 propagator = nil
             } else {
                 let found = InstrumentationSystem.tracer
-                tracer = found is NoOpTracer ? nil : found
+                tracer = type(of: found) == NoOpTracer.self ? nil : found
                 propagator = instrument
             }
         }
         let factory = settings.metricsFactory ?? MetricsSystem.factory
-        let metrics = factory is NOOPMetricsHandler ? nil : factory
+        let metrics = type(of: factory) == NOOPMetricsHandler.self ? nil : factory
         let logger = settings.logger.flatMap { $0.logLevel <= max(settings.levels.success, settings.levels.failure) ? $0 : nil }
         guard tracer != nil || propagator != nil || metrics != nil || logger != nil else { return nil }
         return RequestObserver(tracer: tracer, propagator: propagator, metrics: metrics, logger: logger, settings: settings)

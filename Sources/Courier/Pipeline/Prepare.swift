@@ -9,12 +9,25 @@ extension Provider {
     /// per-request option — timeouts, retry policy, coders — is read here, after the modifiers,
     /// and nowhere else.
     func prepare<Value>(_ request: Request<Value>) throws(CourierError) -> Call {
-        var builder = request.builder
-        if let accept = request.decoder.accept, builder.headers[.accept] == nil {
-            builder.appendHeader(.accept, accept, replacing: false)
+        let accept = request.builder.headers.contains(.accept) ? nil : request.decoder.accept
+        if request.authentication == nil, modifiers.isEmpty, request.builder.absoluteURL == nil, accept.map(HeaderValidation.isSafe) ?? true {
+            // Nothing changes the builder: it is encoded where it is, not copied, and `Accept`
+            // joins the wire fields as it would have joined the builder's, last.
+            return try prepare(request, request.builder, accept: accept, base: try base.get(operationID: request.operationID), template: request.builder.path)
         }
+        var builder = request.builder
+        if let accept { builder.appendHeader(.accept, accept, replacing: false) }
         request.authentication?.authenticate(&builder)
-        var (raw, template) = try encode(&builder, operationID: request.operationID)
+        try modify(&builder, operationID: request.operationID)
+        let template = builder.absoluteURL == nil ? builder.path : nil
+        let base = try rebase(&builder, operationID: request.operationID)
+        return try prepare(request, builder, accept: nil, base: base, template: template)
+    }
+
+    /// The call for `request` from its final `builder`: encoded, its hooks applied, every option
+    /// read.
+    private func prepare<Value>(_ request: Request<Value>, _ builder: RequestBuilder, accept: String?, base: URL, template: String?) throws(CourierError) -> Call {
+        var raw = try encode(builder, accept: accept, base: base, absolute: template == nil, operationID: request.operationID)
         raw.streamsResponse = request.decoder.streams
         if let progress = builder.uploadProgress, let body = raw.body { raw.body = progress.counting(body) }
         for adjustment in request.adjustments {
@@ -41,9 +54,8 @@ extension Provider {
         )
     }
 
-    /// Applies the provider's modifiers to `builder`, then encodes it: the wire parts, and the
-    /// path template for spans and metrics (`nil` for an absolute URL).
-    private func encode(_ builder: inout RequestBuilder, operationID: String) throws(CourierError) -> (RawRequest, template: String?) {
+    /// Applies the provider's modifiers to `builder`, in order.
+    private func modify(_ builder: inout RequestBuilder, operationID: String) throws(CourierError) {
         for modifier in modifiers {
             do {
                 try modifier.modify(req: &builder)
@@ -53,23 +65,25 @@ extension Provider {
                 throw CourierError(.modifier(stage: stageName(of: modifier), error), operationID: operationID)
             }
         }
-        let template = builder.absoluteURL == nil ? builder.path : nil
-        var baseURL: URL
-        switch base {
-        case .success(let url): baseURL = url
-        case .failure(let error): throw error.with(operationID: operationID, request: nil)
+    }
+
+    /// The base URL `builder` is sent to: the provider's, or, for a request to an absolute URL,
+    /// that URL's origin — its path and query then become the builder's path.
+    private func rebase(_ builder: inout RequestBuilder, operationID: String) throws(CourierError) -> URL {
+        guard let absolute = builder.absoluteURL else { return try base.get(operationID: operationID) }
+        guard let scheme = absolute.scheme, let host = absolute.authorityHost,
+            let origin = URL(string: "\(scheme)://\(host)\(absolute.port.map { ":\($0)" } ?? "")")
+        else {
+            throw CourierError(.invalidBaseURL(absolute.absoluteString), operationID: operationID)
         }
-        if let absolute = builder.absoluteURL {
-            // The absolute URL's origin replaces the base URL; its path and query the template.
-            guard let scheme = absolute.scheme, let host = absolute.authorityHost,
-                let origin = URL(string: "\(scheme)://\(host)\(absolute.port.map { ":\($0)" } ?? "")")
-            else {
-                throw CourierError(.invalidBaseURL(absolute.absoluteString), operationID: operationID)
-            }
-            baseURL = origin
-            let components = URLComponents(url: absolute, resolvingAgainstBaseURL: false)
-            builder.path = (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
-        }
+        let components = URLComponents(url: absolute, resolvingAgainstBaseURL: false)
+        builder.path = (components?.percentEncodedPath ?? "/") + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
+        return origin
+    }
+
+    /// Encodes `builder` — with `accept` as its last field, when given — into the wire parts sent
+    /// to `base`, and checks the length of the request target.
+    private func encode(_ builder: RequestBuilder, accept: String?, base: URL, absolute: Bool, operationID: String) throws(CourierError) -> RawRequest {
         let settings = BuildSettings(
             keyMapping: keyMapping,
             bodyEncoder: bodyEncoder,
@@ -78,17 +92,17 @@ extension Provider {
         )
         let raw: RawRequest
         do {
-            raw = try builder.build(baseURL: baseURL, operationID: operationID, settings: settings)
+            raw = try builder.build(baseURL: base, operationID: operationID, settings: settings, accept: accept)
         } catch {
             throw error.with(operationID: operationID, request: nil)
         }
         // A request to an absolute URL has the origin alone as its base.
-        let basePath = template == nil ? 0 : baseParts?.path.utf8.count ?? baseURL.percentEncodedBasePath.utf8.count
+        let basePath = absolute ? 0 : baseParts?.path.utf8.count ?? base.percentEncodedBasePath.utf8.count
         let length = basePath + raw.path.utf8.count
         guard length <= maxRequestTargetLength else {
             throw CourierError(.requestTargetTooLong(length: length, limit: maxRequestTargetLength), operationID: operationID)
         }
-        return (raw, template)
+        return raw
     }
 
     /// The body decoder for `builder`: the provider's, unless the request brings its own coder or
@@ -98,6 +112,16 @@ extension Provider {
         let mapping = builder.keyMapping ?? keyMapping
         let base = builder.bodyDecoder ?? bodyDecoder
         return mapping.isDefault ? base : base.with(keyMapping: mapping)
+    }
+}
+
+extension Result<URL, CourierError> {
+    /// The provider's base URL, or its error for the call `operationID`.
+    func get(operationID: String) throws(CourierError) -> URL {
+        switch self {
+        case .success(let url): url
+        case .failure(let error): throw error.with(operationID: operationID, request: nil)
+        }
     }
 }
 

@@ -2,8 +2,14 @@ import Foundation
 import HTTPTypes
 
 extension TransportStep {
-    /// The statuses that redirect.
-    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    /// Whether `status` redirects: 301, 302, 303, 307 or 308. A switch, not a set: it is asked
+    /// on every response, and a global set costs a lazy initialisation check and a hash each time.
+    static func redirects(_ status: Int) -> Bool {
+        switch status {
+        case 301, 302, 303, 307, 308: true
+        default: false
+        }
+    }
 
     /// Follows the redirect `first` answered to `request`, hop by hop, within the policy.
     func follow(_ first: (HTTPResponse, Reply.Body), of request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
@@ -19,7 +25,7 @@ extension TransportStep {
             } else {
                 (response, responseBody) = try await hop(request)
             }
-            guard Self.redirectStatuses.contains(response.status.code), hops < redirects.limit,
+            guard Self.redirects(response.status.code), hops < redirects.limit,
                 let location = response.headerFields[.location],
                 let current = request.url,
                 let target = URL(string: location, relativeTo: current)?.absoluteURL,

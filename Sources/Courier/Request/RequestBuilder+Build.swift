@@ -14,17 +14,19 @@ struct BuildSettings: Sendable {
 
 extension RequestBuilder {
     /// Encodes everything into the request that goes to the middleware chain.
-    func build(baseURL: URL, operationID: String, settings: BuildSettings) throws(CourierError) -> RawRequest {
+    /// `accept`, when given, is added as the builder's last field would have been.
+    func build(baseURL: URL, operationID: String, settings: BuildSettings, accept: String? = nil) throws(CourierError) -> RawRequest {
         if let problem = problems.first { throw CourierError(problem) }
         let keyMapping = self.keyMapping ?? settings.keyMapping
         let target = try renderTarget(keyMapping: keyMapping, arrays: queryArrayEncoding ?? settings.queryArrayEncoding)
 
         var fields = headers
+        if let accept { fields.append(HTTPField(name: .accept, value: accept)) }
         let encoded = try encodeBody(settings: settings)
         if let encoded {
-            if let contentType = encoded.contentType, fields[.contentType] == nil { fields[.contentType] = contentType }
+            if let contentType = encoded.contentType, !fields.contains(.contentType) { fields[.contentType] = contentType }
             fields[.contentLength] = encoded.length.map { String($0) }
-        } else {
+        } else if fields.contains(.contentLength) {
             fields[.contentLength] = nil
         }
         let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: fields)

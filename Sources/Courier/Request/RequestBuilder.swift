@@ -113,7 +113,9 @@ extension RequestBuilder {
     /// when the request is sent, never written as "nil".
     @_disfavoredOverload
     public mutating func addParameter<T: CustomStringConvertible>(_ name: String, value: T?) {
-        setParameter(name, value.map { String(describing: $0) })
+        // `description` directly: `String(describing:)` looks for other conformances by dynamic
+        // casts first, on every call.
+        setParameter(name, value.map { $0.description })
     }
 
     /// Sets a placeholder to an enum's raw value; `nil` is reported as a missing value.
