@@ -72,8 +72,8 @@ final class RequestObserver: Sendable {
         self.startedAt = tracer == nil ? DefaultTracerClock.Instant(nanosecondsSinceEpoch: 0) : DefaultTracerClock.now
     }
 
-    /// An observer for a request sent under `settings`, or `nil` when nothing listens — then a
-    /// request allocates nothing for observability.
+    /// An observer for a request sent under `settings`, or `nil` when nothing listens (then a
+    /// request allocates nothing for observability); no-op instruments recognised by type.
     static func start(_ settings: Observability) -> RequestObserver? {
         let tracer: (any Tracer)?
         let propagator: (any Instrument)?
@@ -82,7 +82,6 @@ final class RequestObserver: Sendable {
             propagator = given
         } else {
             let instrument = InstrumentationSystem.instrument
-            // Compared by type rather than cast with `is`: this runs on every request.
             if type(of: instrument) == NoOpInstrument.self {
                 tracer = nil
                 propagator = nil
