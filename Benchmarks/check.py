@@ -17,8 +17,8 @@ Targets (medians of the alternating pairs of one run):
   times `JSONDecoder`, timed in alternation with it (the separate decode benchmarks give the
   allocations);
 - allocations per round trip at most the raw transport's plus 10;
-- the control, the raw client against itself, between 0.97 and 1.03: a harness that is not even
-  makes every other ratio of the run meaningless.
+- the control, the raw client against itself, within 0.03 of 1.00 at c=1 and 0.05 at c=64 (fewer
+  batches): a harness that is not even makes every other ratio of the run meaningless.
 """
 import datetime, math, os, re, subprocess, sys
 
@@ -62,11 +62,14 @@ def checks(results):
             continue
         target = 1.00 if "OpenAPI generator" in name else 0.97
         yield f"{name}: throughput / baseline", ratio, f">= {target:.2f}", ratio >= target
-    for name, ratio in sorted(trips.items()):
+    for concurrency, band in ((1, 0.03), (64, 0.05)):
         # The harness itself: the raw client on both sides must measure even, or no ratio of
-        # this run means anything.
-        if "(control)" in name:
-            yield f"{name}: identical sides", ratio, "0.97 to 1.03", 0.97 <= ratio <= 1.03
+        # this run means anything. At c=64 a side has about 150 batches, whose medians differ by
+        # 2-3 % by chance alone, so its band is wider. A control that did not run is a miss.
+        name = f"round trip GET, AsyncHTTPClient, raw vs raw (control), c={concurrency}"
+        ratio = trips.get(name)
+        within = ratio is not None and abs(ratio - 1) <= band
+        yield f"{name}: identical sides", ratio if ratio is not None else float("nan"), f"1 ± {band:.2f}", within
     for concurrency in (1, 64):
         first = trips.get(f"round trip GET, AsyncHTTPClient, {RETRY}, c={concurrency}")
         second = trips.get(f"round trip GET, AsyncHTTPClient, {RETRY_SWAPPED}, c={concurrency}")

@@ -96,8 +96,9 @@ public enum FaultServer {
         _ = signals.withLockedValue { $0.insert(name) }
     }
 
-    static func isSignalled(_ name: String) -> Bool {
-        signals.withLockedValue { $0.contains(name) }
+    /// Whether `name` was signalled; a signal is taken once.
+    static func takeSignal(_ name: String) -> Bool {
+        signals.withLockedValue { $0.remove(name) != nil }
     }
 
     /// The requests that arrived at `/script/<name>`, in order.
@@ -497,7 +498,7 @@ private final class FaultHandler: ChannelInboundHandler {
 
     private func resetWhenSignalled(_ signal: String, polls: Int, _ context: ChannelHandlerContext) {
         guard !closed else { return }
-        guard polls > 0, !FaultServer.isSignalled(signal) else { return reset(context) }
+        guard polls > 0, !FaultServer.takeSignal(signal) else { return reset(context) }
         context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(10)) { [self] in
             resetWhenSignalled(signal, polls: polls - 1, context)
         }

@@ -68,9 +68,11 @@ extension Provider {
     }
 
     /// The base URL `builder` is sent to: the provider's, or, for a request to an absolute URL,
-    /// that URL's origin — its path and query then become the builder's path.
+    /// that URL's origin — its path and query then become the builder's path. A provider whose
+    /// base URL is invalid fails every request, absolute ones too.
     private func rebase(_ builder: inout RequestBuilder, operationID: String) throws(CourierError) -> URL {
-        guard let absolute = builder.absoluteURL else { return try base.get(operationID: operationID) }
+        let providerBase = try base.get(operationID: operationID)
+        guard let absolute = builder.absoluteURL else { return providerBase }
         guard let scheme = absolute.scheme, let host = absolute.authorityHost,
             let origin = URL(string: "\(scheme)://\(host)\(absolute.port.map { ":\($0)" } ?? "")")
         else {

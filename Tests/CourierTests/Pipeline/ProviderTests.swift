@@ -36,6 +36,12 @@ struct ProviderTests {
         let error = await #expect(throws: CourierError.self) { try await provider.echo(RequestBuilder(method: .get, path: "/echo")) }
         #expect(error?.kind == .invalidRequest)
         #expect(error?.message.contains(quotedForTest(value)) == true)
+        // A request to an absolute URL fails too: the provider is misconfigured, whatever the request.
+        var absolute = RequestBuilder(method: .get, path: "/")
+        absolute.absoluteURL = URL(string: "http://127.0.0.1:9/echo")
+        let absoluteError = await #expect(throws: CourierError.self) { try await provider.echo(absolute) }
+        #expect(absoluteError?.kind == .invalidRequest)
+        #expect(absoluteError?.message.contains(quotedForTest(value)) == true)
         #expect(transport.count == 0)
     }
 

@@ -53,9 +53,8 @@ func collect<S: AsyncSequence>(_ stream: S) async throws -> [S.Element] {
     return values
 }
 
-/// The values of `stream` read until it ends or fails, and the failure.
-/// What `stream` gave before it ended, and its error if it failed; `each` sees every element as
-/// it arrives (to signal a scripted drop once the client has read what comes before it).
+/// The values of `stream` read until it ends or fails, and the failure. `each` sees every value
+/// as it arrives (to signal a scripted drop once the client has read what comes before it).
 func collectUntilFailure<S: AsyncSequence>(_ stream: S, each: (S.Element) -> Void = { _ in }) async -> ([S.Element], CourierError?) {
     var values: [S.Element] = []
     do {
