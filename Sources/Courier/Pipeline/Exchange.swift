@@ -82,7 +82,7 @@ struct TransportStep: Sendable {
 
     func send(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         let first = try await hop(request)
-        guard redirects.limit > 0, Self.redirects(first.0.status.code) else { return first }
+        guard redirects.limit > 0, Self.isRedirect(first.0.status.code) else { return first }
         return try await follow(first, of: request)
     }
 

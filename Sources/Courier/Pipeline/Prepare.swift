@@ -10,7 +10,7 @@ extension Provider {
     /// and nowhere else.
     func prepare<Value>(_ request: Request<Value>) throws(CourierError) -> Call {
         let accept = request.builder.headers.contains(.accept) ? nil : request.decoder.accept
-        if request.authentication == nil, modifiers.isEmpty, request.builder.absoluteURL == nil, accept.map(HeaderValidation.isSafe) ?? true {
+        if request.authentication == nil, modifiers.isEmpty, request.builder.absoluteURL == nil {
             // Nothing changes the builder: it is encoded where it is, not copied, and `Accept`
             // joins the wire fields as it would have joined the builder's, last.
             return try prepare(request, request.builder, accept: accept, base: try base.get(operationID: request.operationID), template: request.builder.path)

@@ -4,7 +4,7 @@ import HTTPTypes
 extension TransportStep {
     /// Whether `status` redirects: 301, 302, 303, 307 or 308. A switch, not a set: it is asked
     /// on every response, and a global set costs a lazy initialisation check and a hash each time.
-    static func redirects(_ status: Int) -> Bool {
+    static func isRedirect(_ status: Int) -> Bool {
         switch status {
         case 301, 302, 303, 307, 308: true
         default: false
@@ -25,7 +25,7 @@ extension TransportStep {
             } else {
                 (response, responseBody) = try await hop(request)
             }
-            guard Self.redirects(response.status.code), hops < redirects.limit,
+            guard Self.isRedirect(response.status.code), hops < redirects.limit,
                 let location = response.headerFields[.location],
                 let current = request.url,
                 let target = URL(string: location, relativeTo: current)?.absoluteURL,

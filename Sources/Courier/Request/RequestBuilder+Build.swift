@@ -14,9 +14,11 @@ struct BuildSettings: Sendable {
 
 extension RequestBuilder {
     /// Encodes everything into the request that goes to the middleware chain.
-    /// `accept`, when given, is added as the builder's last field would have been.
+    /// `accept`, when given, is added as the builder's last field would have been, checked as
+    /// `appendHeader` checks it.
     func build(baseURL: URL, operationID: String, settings: BuildSettings, accept: String? = nil) throws(CourierError) -> RawRequest {
         if let problem = problems.first { throw CourierError(problem) }
+        if let accept, !HeaderValidation.isSafe(accept) { throw CourierError(.invalidHeaderValue(name: "Accept", value: accept)) }
         let keyMapping = self.keyMapping ?? settings.keyMapping
         let target = try renderTarget(keyMapping: keyMapping, arrays: queryArrayEncoding ?? settings.queryArrayEncoding)
 

@@ -45,6 +45,20 @@ struct ProviderTests {
         #expect(transport.count == 0)
     }
 
+    @Test("An Accept value that could split the header is refused before sending, with or without a modifier")
+    func unsafeAccept() async throws {
+        let transport = RecordingTransport()
+        let plain = Provider(baseURL: "http://127.0.0.1:9", transport: transport)
+        // With a modifier the builder is copied and changed; without one it is encoded in place.
+        for provider in [plain, plain.modifyRequests { $0.addHeader("X-Modified", value: "1") }] {
+            let request = Request(.get, "/echo", receiving: .text.accepting("text/plain\r\nX-Injected: 1"))
+            let error = await #expect(throws: CourierError.self) { try await provider.send(request) }
+            #expect(error?.kind == .invalidRequest)
+            #expect(error?.message.contains("Accept") == true)
+        }
+        #expect(transport.count == 0)
+    }
+
     @Test("Modifiers run in order before encoding, with Papyrus' shape")
     func modifiers() async throws {
         let provider = try await TestServer.provider()
