@@ -110,7 +110,7 @@ public struct HTTPClientTransport: ClientTransport {
     /// `limit` bytes (and 256 KiB) over as `Data`, read whole, without wrapping it in an
     /// `HTTPBody` that the caller would read back into `Data`. A longer body, or one of unknown
     /// length, comes as a stream.
-    package func sendReadingWhole(
+    package nonisolated(nonsending) func sendReadingWhole(
         _ request: HTTPRequest,
         body: OutgoingBody?,
         baseURL: URL,
@@ -144,9 +144,33 @@ public struct HTTPClientTransport: ClientTransport {
         case stream(HTTPBody)
     }
 
+    /// The field name `name` as received, as `HTTPField.Name(_:)` makes it, without lower-casing
+    /// a copy where it need not: the names most responses carry, spelled as servers commonly
+    /// spell them, are HTTPTypes' own constants, and a name already in lower case is only checked.
+    static func fieldName(_ name: String) -> HTTPField.Name? {
+        switch name {
+        case "Content-Type": return .contentType
+        case "Content-Length": return .contentLength
+        case "Date": return .date
+        case "Server": return .server
+        case "Connection": return .connection
+        case "Cache-Control": return .cacheControl
+        case "ETag": return .eTag
+        case "Last-Modified": return .lastModified
+        case "Location": return .location
+        case "Set-Cookie": return .setCookie
+        case "Vary": return .vary
+        case "Content-Encoding": return .contentEncoding
+        case "Transfer-Encoding": return .transferEncoding
+        default:
+            if name.utf8.first != UInt8(ascii: ":"), let parsed = HTTPField.Name(parsed: name) { return parsed }
+            return HTTPField.Name(name)
+        }
+    }
+
     /// The exchange behind both ways of sending: a response body of known length up to
     /// `wholeUpTo` bytes is read at once into one buffer.
-    private func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
+    private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         outgoing.headers.reserveCapacity(request.headerFields.count)
@@ -201,7 +225,7 @@ public struct HTTPClientTransport: ClientTransport {
         fields.reserveCapacity(incoming.headers.count)
         for (name, value) in incoming.headers {
             // NIO has already checked the names; one that HTTPTypes refuses is dropped, not fatal.
-            guard let fieldName = HTTPField.Name(name) else { continue }
+            guard let fieldName = Self.fieldName(name) else { continue }
             fields.append(HTTPField(name: fieldName, value: value))
         }
         let head = HTTPResponse(status: .init(code: Int(incoming.status.code), reasonPhrase: incoming.status.reasonPhrase), headerFields: fields)

@@ -1,5 +1,6 @@
-// Sends requests through Courier's whole pipeline, for profiling (`perf record -e cpu-clock`;
-// this VM has no hardware counters, and Valgrind 3.19 crashes in libdispatch) and for counting
+// Sends requests through Courier's whole pipeline, for profiling (`perf record -e cpu-clock`, or
+// `valgrind --tool=callgrind` on a copy stripped of its debug information, which Valgrind 3.19
+// cannot read) and for counting
 // allocations (a `malloc` interposer, or `gdb` breaking on `malloc`). Modes, to an in-memory
 // transport: `courier` (default, a GET), `retry` (with the standard retry policy configured),
 // `observed` (reporting to the in-memory tracer and the metrics test backend), `decode`
@@ -167,10 +168,28 @@ nonisolated func compareDecodes(iterations: Int) throws {
     print(total)
 }
 
+/// Runs `body` on the cooperative pool and waits for it on the main thread, which stays an
+/// ordinary thread: an async `main` hands it to libdispatch, which Valgrind cannot run, and
+/// `valgrind --tool=callgrind` gives the exact instruction counts that `perf` on this VM cannot.
+func waitFor(_ body: @escaping @Sendable () async throws -> Void) throws {
+    final class Outcome: @unchecked Sendable {
+        // Written before `done` is signalled and read after the wait: the semaphore orders them.
+        var error: (any Error)?
+    }
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Outcome()
+    Task.detached {
+        do { try await body() } catch { outcome.error = error }
+        done.signal()
+    }
+    done.wait()
+    if let error = outcome.error { throw error }
+}
+
 if mode == "decode-compare" {
     try compareDecodes(iterations: iterations)
 } else if mode == "compare" {
-    try await Task.detached { try await compare(iterations: iterations) }.value
+    try waitFor { try await compare(iterations: iterations) }
 } else {
-    print(try await Task.detached { try await run(iterations: iterations, mode: mode) }.value)
+    try waitFor { print(try await run(iterations: iterations, mode: mode)) }
 }

@@ -7,7 +7,7 @@ extension Provider {
     /// provider's ``Authenticator`` allow — all within its total bound. Returns the last reply,
     /// its body read whole unless the call streams, with the account of the attempts, to be
     /// attached to an error the caller finds in it (a status, say).
-    func attempts(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
+    nonisolated(nonsending) func attempts(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         let authenticator = authenticator(for: call.request)
         let repeats = call.retryPolicy.retries || authenticator != nil
         guard let total = call.timeouts.total else {
@@ -25,15 +25,14 @@ extension Provider {
     }
 
     /// One exchange of `call`, its body read whole unless the call streams.
-    private func attempt(_ call: Call) async throws(CourierError) -> Reply {
+    private nonisolated(nonsending) func attempt(_ call: Call) async throws(CourierError) -> Reply {
         try await read(exchange(call), of: call, counting: true)
     }
 
     /// `reply` with its body read whole — up to ``responseBodyLimit``, counted for the download
     /// progress when `counting` — unless the call streams.
-    private func read(_ reply: Reply, of call: Call, counting: Bool) async throws(CourierError) -> Reply {
+    private nonisolated(nonsending) func read(_ reply: consuming Reply, of call: Call, counting: Bool) async throws(CourierError) -> Reply {
         guard !call.streams, case .stream(let body) = reply.body else { return reply }
-        var reply = reply
         do {
             let counted = counting ? body.map { call.downloadProgress?.counting($0) ?? $0 } : body
             reply.body = .whole(try await collectResponseBody(counted, limit: responseBodyLimit, status: reply.head.status))
@@ -46,7 +45,7 @@ extension Provider {
     /// The attempts of a call that may be sent more than once. A reply that is followed by
     /// another attempt is dropped before the wait or the refresh, which closes its body and
     /// frees its connection. `progress`, when given, holds the account as it grows.
-    private func attempting(
+    private nonisolated(nonsending) func attempting(
         _ call: Call,
         _ authenticator: (any RequestAuthenticating)?,
         total: Duration?,
@@ -116,7 +115,7 @@ extension Provider {
     /// One attempt of `call` — its credential applied, under a span of its own — and what
     /// follows it. The reply lives only here, so that one that is not returned is released
     /// before the loop waits or refreshes.
-    private func attempt(
+    private nonisolated(nonsending) func attempt(
         _ call: inout Call,
         _ state: inout AttemptState,
         _ authenticator: (any RequestAuthenticating)?,

@@ -7,7 +7,7 @@ extension Provider {
     /// when a stored one must be revalidated, and its answer is stored where the server allows.
     /// An unsafe request that succeeds removes what it changed. Without a cache, or for any other
     /// call, the attempts alone.
-    func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
+    nonisolated(nonsending) func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         guard let cache else { return try await attempts(call) }
         let request = call.request
         guard request.method == .get, !call.streams, !Self.isConditional(request.headers) else {
@@ -62,7 +62,7 @@ extension Provider {
 
     /// `reply`, answered from the cache without sending anything. Interceptors see only what is
     /// sent; the ones that log requests are told of this one too.
-    private func answeredLocally(_ reply: Reply) async -> (Reply, RetryRecord) {
+    private nonisolated(nonsending) func answeredLocally(_ reply: Reply) async -> (Reply, RetryRecord) {
         if let outcome = reply.cache, !middlewares.isEmpty {
             for case let stage as InterceptorMiddleware in middlewares {
                 guard let watcher = stage.interceptor as? any CacheAnswerWatching else { continue }
@@ -75,7 +75,7 @@ extension Provider {
     /// Sends `call` — conditionally, when `stored` has validators — and stores what the server
     /// allows; a `304` returns `stored` updated, and a failure that `stale-if-error` covers
     /// returns `stored` as it is.
-    private func load(_ call: Call, key: String, asked: CacheControl, revalidating stored: CachedResponse?, _ cache: HTTPCache) async throws(CourierError) -> (Reply, RetryRecord) {
+    private nonisolated(nonsending) func load(_ call: Call, key: String, asked: CacheControl, revalidating stored: CachedResponse?, _ cache: HTTPCache) async throws(CourierError) -> (Reply, RetryRecord) {
         var sent = call
         if let stored {
             if let tag = stored.head.headerFields[.eTag] { sent.request.headers[.ifNoneMatch] = tag }

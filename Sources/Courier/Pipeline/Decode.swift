@@ -7,18 +7,19 @@ extension Provider {
     /// validators, then made into the request's value — decoded from the body read whole, or,
     /// for a streamed response, wrapped around the body still arriving. This is the one point
     /// where a streamed response and a buffered one part.
-    func decode<Value>(_ attempted: (Reply, RetryRecord), of call: Call, for request: Request<Value>) async throws(CourierError) -> Value {
+    nonisolated(nonsending) func decode<Value>(_ attempted: consuming (Reply, RetryRecord), of call: Call, for request: Request<Value>) async throws(CourierError) -> Value {
         let (reply, record) = attempted
         switch request.decoder.read {
         case .buffered(let decode):
+            // The reply's parts move into the response: the request it answered is not copied.
             var response = Response(head: reply.head, body: reply.data, request: reply.request)
             response.cacheOutcome = reply.cache
-            call.observer?.responded(reply.head, bodyBytes: response.body?.count, cache: reply.cache)
+            call.observer?.responded(response.head, bodyBytes: response.body?.count, cache: response.cacheOutcome)
             do {
                 try validate(response, call.validators)
                 return try decode(response, call.bodyDecoder)
             } catch {
-                throw record.attach(error.with(operationID: reply.request.operationID, request: reply.request))
+                throw record.attach(error.with(operationID: call.request.operationID, request: response.request))
             }
         case .streamed(let wrap):
             call.observer?.responded(reply.head, bodyBytes: nil)
@@ -28,7 +29,7 @@ extension Provider {
 
     /// A streamed reply as the caller gets it: validated on its head, its body unread — or, for a
     /// status outside 200–299, an error carrying the start of the body.
-    private func handOver(_ reply: Reply, _ record: RetryRecord, _ call: Call, streamContext: StreamContext?) async throws(CourierError) -> StreamedResponse {
+    private nonisolated(nonsending) func handOver(_ reply: Reply, _ record: RetryRecord, _ call: Call, streamContext: StreamContext?) async throws(CourierError) -> StreamedResponse {
         let (head, request) = (reply.head, reply.request)
         let body = reply.body.httpBody
         do {

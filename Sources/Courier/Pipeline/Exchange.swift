@@ -7,23 +7,23 @@ extension Provider {
     /// transport hop by hop — cookies added and kept, redirects followed under the
     /// ``RedirectPolicy``. The status is not checked. With no middleware between, a transport
     /// that can hands a small body over read whole.
-    func exchange(_ call: Call) async throws(CourierError) -> Reply {
-        let request = call.request
+    nonisolated(nonsending) func exchange(_ call: Call) async throws(CourierError) -> Reply {
         // Read whole only where it would be read whole anyway: a buffered call, its progress not
         // counted chunk by chunk.
         let wholeUpTo = call.streams || call.downloadProgress != nil || !middlewares.isEmpty ? nil : responseBodyLimit
-        let step = TransportStep(transport: call.transport, redirects: redirects, cookieJar: cookieJar, secrets: call.secretHeaders, wholeUpTo: wholeUpTo, operationID: request.operationID)
+        let step = TransportStep(transport: call.transport, redirects: redirects, cookieJar: cookieJar, secrets: call.secretHeaders, wholeUpTo: wholeUpTo, operationID: call.request.operationID)
         do {
             if middlewares.isEmpty {
-                let (head, body) = try await step.send(request)
-                return Reply(head: head, body: body, request: request)
+                let (head, body) = try await step.send(call.request)
+                return Reply(head: head, body: body, request: call.request)
             }
+            let request = call.request
             let (head, body) = try await chain(around: step, streams: call.streams, attempt: request.attempt)(request.head, request.body, request.baseURL)
             return Reply(head: head, body: .stream(body), request: request)
         } catch let error as CourierError {
-            throw error.with(operationID: request.operationID, request: request)
+            throw error.with(operationID: call.request.operationID, request: call.request)
         } catch {
-            throw PipelineErrors.classifyTransport(error).with(operationID: request.operationID, request: request)
+            throw PipelineErrors.classifyTransport(error).with(operationID: call.request.operationID, request: call.request)
         }
     }
 
@@ -80,14 +80,15 @@ struct TransportStep: Sendable {
     let wholeUpTo: Int?
     let operationID: String
 
-    func send(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    nonisolated(nonsending) func send(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         let first = try await hop(request)
         guard redirects.limit > 0, Self.isRedirect(first.0.status.code) else { return first }
         return try await follow(first, of: request)
     }
 
     /// One exchange with the transport, with the jar's cookies added and its answer's kept.
-    func hop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    @inline(__always)
+    nonisolated(nonsending) func hop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         guard let cookieJar else { return try await transmit(request) }
         var request = request
         let url = request.url ?? request.baseURL
@@ -100,7 +101,8 @@ struct TransportStep: Sendable {
         return answer
     }
 
-    private func transmit(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    @inline(__always)
+    private nonisolated(nonsending) func transmit(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         if let limit = wholeUpTo, let whole = transport.whole {
             return try await whole.sendReadingWhole(request, limit: limit)
         }

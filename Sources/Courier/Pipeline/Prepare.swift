@@ -13,7 +13,8 @@ extension Provider {
         if request.authentication == nil, modifiers.isEmpty, request.builder.absoluteURL == nil {
             // Nothing changes the builder: it is encoded where it is, not copied, and `Accept`
             // joins the wire fields as it would have joined the builder's, last.
-            return try prepare(request, request.builder, accept: accept, base: try base.get(operationID: request.operationID), template: request.builder.path)
+            let base = try base.get(operationID: request.operationID)
+            return try prepare(request, request.builder, accept: accept, base: base, template: request.builder.path)
         }
         var builder = request.builder
         if let accept { builder.appendHeader(.accept, accept, replacing: false) }
@@ -41,7 +42,7 @@ extension Provider {
         }
         let own = builder.timeouts
         return Call(
-            request: raw,
+            request: consume raw,
             timeouts: timeouts.overridden(by: own),
             transport: own.connect == nil && own.idle == nil
                 ? boundTransport : BoundTransport(transport, timeouts.overridden(by: own), bodyLimit: responseBodyLimit),

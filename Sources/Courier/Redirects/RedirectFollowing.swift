@@ -12,7 +12,7 @@ extension TransportStep {
     }
 
     /// Follows the redirect `first` answered to `request`, hop by hop, within the policy.
-    func follow(_ first: (HTTPResponse, Reply.Body), of request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    nonisolated(nonsending) func follow(_ first: (HTTPResponse, Reply.Body), of request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         var request = request
         let originalBaseURL = request.baseURL
         var hops = 0

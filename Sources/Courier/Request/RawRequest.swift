@@ -37,6 +37,15 @@ public struct RawRequest: Sendable {
         self.streamsResponse = streamsResponse
     }
 
+    /// A request with `head` and a body as the pipeline holds it.
+    init(head: HTTPRequest, payload: RequestPayload?, baseURL: URL, operationID: String) {
+        self.head = head
+        self.payload = payload
+        self.baseURL = baseURL
+        self.operationID = operationID
+        self.streamsResponse = false
+    }
+
     /// The method.
     public var method: HTTPRequest.Method {
         get { head.method }

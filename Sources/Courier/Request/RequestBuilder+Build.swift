@@ -31,10 +31,12 @@ extension RequestBuilder {
         } else if fields.contains(.contentLength) {
             fields[.contentLength] = nil
         }
-        let head = HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: fields)
-        var raw = RawRequest(head: head, baseURL: baseURL, operationID: operationID)
-        raw.payload = encoded?.body
-        return raw
+        return RawRequest(
+            head: HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: fields),
+            payload: encoded?.body,
+            baseURL: baseURL,
+            operationID: operationID
+        )
     }
 
     struct EncodedBody {

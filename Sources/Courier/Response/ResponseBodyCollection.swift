@@ -5,7 +5,7 @@ import OpenAPIRuntime
 /// Reads the body of a response with `status` into memory, failing with a transport error past
 /// `limit` bytes. The announced length is trusted only for a status whose response has a body: a
 /// `304`'s `Content-Length` is the length of the representation it did not send.
-func collectResponseBody(_ body: HTTPBody?, limit: Int, status: HTTPResponse.Status) async throws(CourierError) -> Data? {
+nonisolated(nonsending) func collectResponseBody(_ body: HTTPBody?, limit: Int, status: HTTPResponse.Status) async throws(CourierError) -> Data? {
     guard let body else { return nil }
     let announcesBody = status.code >= 200 && status.code != 204 && status.code != 304
     if announcesBody, case .known(let length) = body.length, length > limit {
@@ -29,7 +29,7 @@ func collectResponseBody(_ body: HTTPBody?, limit: Int, status: HTTPResponse.Sta
 
 /// The first `limit` bytes of a body, or fewer when it ends or fails first; never an error, for
 /// error messages that show what the server said.
-func collectPrefix(of body: HTTPBody?, upTo limit: Int) async -> Data? {
+nonisolated(nonsending) func collectPrefix(of body: HTTPBody?, upTo limit: Int) async -> Data? {
     guard let body else { return nil }
     var data = Data()
     do {

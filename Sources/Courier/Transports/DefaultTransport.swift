@@ -31,7 +31,7 @@ extension HTTPClientTransport: BoundableTransport, WholeBodyTransport {
         bounded(connect: timeouts.connect, read: timeouts.idle)
     }
 
-    func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (HTTPResponse, Reply.Body) {
+    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (HTTPResponse, Reply.Body) {
         let outgoing: OutgoingBody? =
             switch request.payload {
             case .bytes(let data): .bytes(data)

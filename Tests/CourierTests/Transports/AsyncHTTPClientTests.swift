@@ -3,6 +3,7 @@ import Courier
 import CourierAsyncHTTPClient
 import CourierTestSupport
 import Foundation
+import HTTPTypes
 import OpenAPIAsyncHTTPClient
 import Testing
 
@@ -20,6 +21,26 @@ struct AsyncHTTPClientTests {
         await #expect(throws: Stop.self) {
             try await Provider.withHTTPClient(baseURL: base) { _ in throw Stop() }
         }
+    }
+
+    @Test("Response header names keep the server's spelling, common names or not, and are found in any case")
+    func responseHeaderNames() async throws {
+        let name = scriptName("header-names", .asyncHTTPClient)
+        let sent: [(String, String)] = [
+            ("Content-Type", "text/plain"), ("content-language", "en"), ("ETag", "\"v1\""), ("etag-ish", "1"),
+            ("X-Trace", "a"), ("x-lower", "b"), ("SET-COOKIE", "k=v"), ("Set-Cookie", "j=w"), ("Date", "Fri, 27 Nov 2026 06:00:00 GMT"),
+        ]
+        FaultServer.script(name, [.answer(status: 200, headers: sent, body: "ok")])
+        let provider = Provider(baseURL: try await FaultServer.baseURL(), client: TransportKind.client)
+        let response = try await provider.send(Request(.get, "/script/\(name)", receiving: .response))
+        let received = response.headers.filter { $0.name.canonicalName != "content-length" }.map { ($0.name.rawName, $0.value) }
+        #expect(received.map(\.0) == sent.map(\.0))
+        #expect(received.map(\.1) == sent.map(\.1))
+        #expect(response.headers[.contentType] == "text/plain")
+        #expect(response.headers[HTTPField.Name("CONTENT-LANGUAGE")!] == "en")
+        #expect(response.headers[values: .setCookie] == ["k=v", "j=w"])
+        #expect(response.headers[.eTag] == "\"v1\"")
+        #expect(response.bodyText == "ok")
     }
 
     @Test("A borrowed client sends request headers (Papyrus' AsyncHTTPClient transport sent none)")
