@@ -168,6 +168,19 @@ public struct HTTPClientTransport: ClientTransport {
         }
     }
 
+    /// `status` as HTTPTypes has it. NIO gives the common statuses their standard reason phrase
+    /// whatever the server sent, so those are HTTPTypes' constants, whose phrases are the same and
+    /// need no checking; any other is checked as `HTTPResponse.Status(code:reasonPhrase:)` does.
+    static func status(_ status: HTTPResponseStatus) -> HTTPResponse.Status {
+        switch status {
+        case .ok: .ok
+        case .created: .created
+        case .noContent: .noContent
+        case .notModified: .notModified
+        default: HTTPResponse.Status(code: Int(status.code), reasonPhrase: status.reasonPhrase)
+        }
+    }
+
     /// The exchange behind both ways of sending: a response body of known length up to
     /// `wholeUpTo` bytes is read at once into one buffer.
     private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
@@ -228,7 +241,7 @@ public struct HTTPClientTransport: ClientTransport {
             guard let fieldName = Self.fieldName(name) else { continue }
             fields.append(HTTPField(name: fieldName, value: value))
         }
-        let head = HTTPResponse(status: .init(code: Int(incoming.status.code), reasonPhrase: incoming.status.reasonPhrase), headerFields: fields)
+        let head = HTTPResponse(status: Self.status(incoming.status), headerFields: fields)
         switch request.method {
         case .head, .connect:
             return (head, .none)
