@@ -183,6 +183,7 @@ public struct HTTPClientTransport: ClientTransport {
 
     /// The exchange behind both ways of sending: a response body of known length up to
     /// `wholeUpTo` bytes is read at once into one buffer.
+    @inline(__always)  // into both ways of sending: one call frame fewer per request
     private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)

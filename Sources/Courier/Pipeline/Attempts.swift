@@ -25,6 +25,7 @@ extension Provider {
     }
 
     /// One exchange of `call`, its body read whole unless the call streams.
+    @inline(__always)
     private nonisolated(nonsending) func attempt(_ call: Call) async throws(CourierError) -> Reply {
         try await read(exchange(call), of: call, counting: true)
     }
