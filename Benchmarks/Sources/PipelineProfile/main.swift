@@ -1,16 +1,15 @@
-// Sends requests through Courier's whole pipeline, for profiling (`perf record -e cpu-clock`, or
-// `valgrind --tool=callgrind` on a copy stripped of its debug information, which Valgrind 3.19
-// cannot read) and for counting
-// allocations (a `malloc` interposer, or `gdb` breaking on `malloc`). Modes, to an in-memory
-// transport: `courier` (default, a GET), `retry` (with the standard retry policy configured),
-// `observed` (reporting to the in-memory tracer and the metrics test backend), `decode`
-// (`JSONDecoder` alone), `response-decode` (`Response.decode` of the same body), `decode-compare`
-// (the parts of `Response.decode` timed in alternation), `build` (the build benchmark's request head and body). Over the network,
-// to a server at `PROFILE_SERVER` (default http://127.0.0.1:18080) that answers every request
-// with the user's JSON: `ahc` (Courier on AsyncHTTPClient), `ahc-raw` (the same GET with
-// AsyncHTTPClient by hand), `ahc-post` and `ahc-post-raw` (the benchmark's POST), one at a time or
-// `PROFILE_CONCURRENCY` at a time. With the server in another process, the counts are the
-// client's alone.
+// Sends requests through Courier's whole pipeline, for profiling (`perf record -e cpu-clock`),
+// for counting instructions (`instructions.py` runs it under `valgrind --tool=callgrind`) and for
+// counting allocations (a `malloc` interposer, or `gdb` breaking on `malloc`). Modes, to an
+// in-memory transport: `courier` (default, a GET), `retry` (with the standard retry policy
+// configured), `observed` (reporting to the in-memory tracer and the metrics test backend),
+// `decode` (`JSONDecoder` alone), `response-decode` (`Response.decode` of the same body),
+// `decode-compare` (the parts of `Response.decode` timed in alternation), `build` (the build
+// benchmark's request head and body). Over the network, to a server at `PROFILE_SERVER` (default
+// http://127.0.0.1:18080, `profile_server.py`) that answers every request with the user's JSON:
+// `ahc` (Courier on AsyncHTTPClient), `ahc-raw` (the same GET with AsyncHTTPClient by hand),
+// `ahc-post` and `ahc-post-raw` (the benchmark's POST), one at a time or `PROFILE_CONCURRENCY` at
+// a time. With the server in another process, the counts are the client's alone.
 import AsyncHTTPClient
 import BenchmarkModels
 import Courier
