@@ -19,7 +19,7 @@ extension Provider {
                 try validate(response, call.validators)
                 return try decode(response, call.bodyDecoder)
             } catch {
-                throw record.attach(error.with(operationID: call.request.operationID, request: response.request))
+                throw record.attach(error.with(operationID: response.request?.operationID, request: response.request))
             }
         case .streamed(let wrap):
             call.observer?.responded(reply.head, bodyBytes: nil)
