@@ -6,9 +6,16 @@ extension Provider {
     /// from it when the stored response may be used (RFC 9111 §4), is sent with its validators
     /// when a stored one must be revalidated, and its answer is stored where the server allows.
     /// An unsafe request that succeeds removes what it changed. Without a cache, or for any other
-    /// call, the attempts alone.
+    /// call, the attempts alone — inlined, so that a provider without a cache pays no call frame
+    /// for the stage.
+    @inline(__always)
     nonisolated(nonsending) func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         guard let cache else { return try await attempts(call) }
+        return try await cached(call, in: cache)
+    }
+
+    /// The cache stage of a provider with `cache`.
+    private nonisolated(nonsending) func cached(_ call: Call, in cache: HTTPCache) async throws(CourierError) -> (Reply, RetryRecord) {
         let request = call.request
         guard request.method == .get, !call.streams, !Self.isConditional(request.headers) else {
             let result = try await attempts(call)

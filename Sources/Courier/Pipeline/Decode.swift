@@ -7,11 +7,10 @@ extension Provider {
     /// validators, then made into the request's value — decoded from the body read whole, or,
     /// for a streamed response, wrapped around the body still arriving. This is the one point
     /// where a streamed response and a buffered one part.
-    nonisolated(nonsending) func decode<Value>(_ attempted: consuming (Reply, RetryRecord), of call: Call, for request: Request<Value>) async throws(CourierError) -> Value {
+    nonisolated(nonsending) func decode<Value>(_ attempted: (Reply, RetryRecord), of call: Call, for request: Request<Value>) async throws(CourierError) -> Value {
         let (reply, record) = attempted
         switch request.decoder.read {
         case .buffered(let decode):
-            // The reply's parts move into the response: the request it answered is not copied.
             var response = Response(head: reply.head, body: reply.data, request: reply.request)
             response.cacheOutcome = reply.cache
             call.observer?.responded(response.head, bodyBytes: response.body?.count, cache: response.cacheOutcome)

@@ -19,8 +19,6 @@ extension Provider {
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
         guard let observer = RequestObserver.start(observability) else {
             let call = try prepare(request)
-            // Without a cache, straight to the attempts: one call frame fewer per request.
-            if cache == nil { return try await decode(attempts(call), of: call, for: request) }
             return try await decode(cached(call), of: call, for: request)
         }
         do throws(CourierError) {

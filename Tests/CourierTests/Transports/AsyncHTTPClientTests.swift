@@ -43,6 +43,19 @@ struct AsyncHTTPClientTests {
         #expect(response.bodyText == "ok")
     }
 
+    @Test("A status keeps its code, with the standard reason phrase where NIO knows the code and none where it does not")
+    func statusPhrases() async throws {
+        let provider = Provider(baseURL: try await FaultServer.baseURL(), client: TransportKind.client)
+        // The scripted server's phrase is always "Scripted"; NIO keeps it for no code.
+        for (code, phrase) in [(200, "OK"), (201, "Created"), (202, "Accepted"), (204, "No Content"), (299, "")] {
+            let name = scriptName("status-phrase-\(code)", .asyncHTTPClient)
+            FaultServer.script(name, [.answer(status: code)])
+            let response = try await provider.send(Request(.get, "/script/\(name)", receiving: .response))
+            #expect(response.status.code == code)
+            #expect(response.status.reasonPhrase == phrase, "\(code)")
+        }
+    }
+
     @Test("A borrowed client sends request headers (Papyrus' AsyncHTTPClient transport sent none)")
     func borrowedClient() async throws {
         let provider = Provider(baseURL: try await TestServer.baseURL(), client: TransportKind.client)
