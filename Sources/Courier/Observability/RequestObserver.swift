@@ -75,6 +75,15 @@ final class RequestObserver: Sendable {
     /// An observer for a request sent under `settings`, or `nil` when nothing listens (then a
     /// request allocates nothing for observability); no-op instruments recognised by type.
     static func start(_ settings: Observability) -> RequestObserver? {
+        // Most providers give nothing of their own: then only the process-wide systems can
+        // listen, and asking them is all there is to do, without copying the settings'
+        // instruments as the general case below does.
+        if !settings.givesOwn,
+            type(of: InstrumentationSystem.instrument) == NoOpInstrument.self,
+            type(of: MetricsSystem.factory) == NOOPMetricsHandler.self
+        {
+            return nil
+        }
         let tracer: (any Tracer)?
         let propagator: (any Instrument)?
         if let given = settings.tracer {

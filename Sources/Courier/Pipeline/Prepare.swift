@@ -8,28 +8,49 @@ extension Provider {
     /// modifiers, the encoding with the provider's settings, and the request's own hooks. Every
     /// per-request option — timeouts, retry policy, coders — is read here, after the modifiers,
     /// and nowhere else.
+    @inline(__always)  // the work below is not generic: no type metadata is looked up for it
     func prepare<Value>(_ request: Request<Value>) throws(CourierError) -> Call {
-        let accept = request.builder.headers.contains(.accept) ? nil : request.decoder.accept
-        if request.authentication == nil, modifiers.isEmpty, request.builder.absoluteURL == nil {
-            // Nothing changes the builder: it is encoded where it is, not copied, and `Accept`
-            // joins the wire fields as it would have joined the builder's, last.
-            let base = try base.get(operationID: request.operationID)
-            return try prepare(request, request.builder, accept: accept, base: base, template: request.builder.path)
-        }
-        var builder = request.builder
-        if let accept { builder.appendHeader(.accept, accept, replacing: false) }
-        request.authentication?.authenticate(&builder)
-        try modify(&builder, operationID: request.operationID)
-        let template = builder.absoluteURL == nil ? builder.path : nil
-        let base = try rebase(&builder, operationID: request.operationID)
-        return try prepare(request, builder, accept: nil, base: base, template: template)
+        try prepare(
+            request.builder,
+            Parts(accept: request.decoder.accept, streams: request.decoder.streams, authentication: request.authentication,
+                  adjustments: request.adjustments, validators: request.validators)
+        )
     }
 
-    /// The call for `request` from its final `builder`: encoded, its hooks applied, every option
+    /// What the prepare stage takes from a request beside its builder.
+    private struct Parts {
+        var accept: String?
+        var streams: Bool
+        var authentication: AuthenticationProvider?
+        var adjustments: [Adjustment]
+        var validators: [Validator]
+    }
+
+    private func prepare(_ original: RequestBuilder, _ request: Parts) throws(CourierError) -> Call {
+        let operationID = original.reportedName
+        let accept = original.headers.contains(.accept) ? nil : request.accept
+        if request.authentication == nil, modifiers.isEmpty, original.absoluteURL == nil {
+            // Nothing changes the builder: it is encoded where it is, not copied, and `Accept`
+            // joins the wire fields as it would have joined the builder's, last.
+            let base = try base.get(operationID: operationID)
+            return try prepare(request, original, accept: accept, base: base, template: original.path, operationID: operationID)
+        }
+        var builder = original
+        if let accept { builder.appendHeader(.accept, accept, replacing: false) }
+        request.authentication?.authenticate(&builder)
+        try modify(&builder, operationID: operationID)
+        let template = builder.absoluteURL == nil ? builder.path : nil
+        let base = try rebase(&builder, operationID: operationID)
+        return try prepare(request, builder, accept: nil, base: base, template: template, operationID: operationID)
+    }
+
+    /// The call for a request from its final `builder`: encoded, its hooks applied, every option
     /// read.
-    private func prepare<Value>(_ request: Request<Value>, _ builder: RequestBuilder, accept: String?, base: URL, template: String?) throws(CourierError) -> Call {
-        var raw = try encode(builder, accept: accept, base: base, absolute: template == nil, operationID: request.operationID)
-        raw.streamsResponse = request.decoder.streams
+    private func prepare(
+        _ request: borrowing Parts, _ builder: RequestBuilder, accept: String?, base: URL, template: String?, operationID: String
+    ) throws(CourierError) -> Call {
+        var raw = try encode(builder, accept: accept, base: base, absolute: template == nil, operationID: operationID)
+        raw.streamsResponse = request.streams
         if let progress = builder.uploadProgress, let body = raw.body { raw.body = progress.counting(body) }
         for adjustment in request.adjustments {
             do {

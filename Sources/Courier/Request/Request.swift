@@ -41,9 +41,7 @@ public struct Request<Value>: Sendable {
     }
 
     /// The name in logs, traces and errors: the operation ID, or the method and path.
-    var operationID: String {
-        builder.operationID ?? "\(builder.method) \(builder.path)"
-    }
+    var operationID: String { builder.reportedName }
 }
 
 /// A named change to an encoded request, made just before it enters the middleware chain.

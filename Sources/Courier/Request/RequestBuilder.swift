@@ -25,6 +25,10 @@ public struct RequestBuilder: Sendable {
     public var path: String
     /// The endpoint's name, such as `"Users.getUser"`; logs, traces and errors carry it.
     public var operationID: String?
+
+    /// The name in logs, traces and errors: the operation ID, or the method and path.
+    var reportedName: String { operationID ?? "\(method) \(path)" }
+
     /// Headers to send. Prefer `addHeader(_:value:)`, which rejects CR, LF and NUL.
     public var headers: HTTPFields = [:]
     /// Overrides the provider's key mapping for this request.
@@ -112,18 +116,21 @@ extension RequestBuilder {
     /// percent-encoded so that it stays inside its segment; `nil` is reported as a missing value
     /// when the request is sent, never written as "nil".
     @_disfavoredOverload
+    @inlinable  // specialized where it is called: generic, it would look up `T?`'s metadata each time
     public mutating func addParameter<T: CustomStringConvertible>(_ name: String, value: T?) {
         // `description` directly: `String(describing:)` looks for other conformances by dynamic
         // casts first, on every call.
-        setParameter(name, value.map { $0.description })
+        if let value { setParameter(name, value.description) } else { setParameter(name, nil) }
     }
 
     /// Sets a placeholder to an enum's raw value; `nil` is reported as a missing value.
+    @inlinable
     public mutating func addParameter<T: RawRepresentable>(_ name: String, value: T?)
     where T.RawValue: CustomStringConvertible {
-        setParameter(name, value.map { $0.rawValue.description })
+        if let value { setParameter(name, value.rawValue.description) } else { setParameter(name, nil) }
     }
 
+    @usableFromInline
     mutating func setParameter(_ name: String, _ value: String?) {
         if let index = parameters.firstIndex(where: { $0.name == name }) {
             parameters[index].value = value

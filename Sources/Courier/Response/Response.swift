@@ -79,11 +79,16 @@ public struct Response: Sendable {
     /// does: an empty body is `nil` for an optional `T` and an error otherwise.
     public func decode<T: Decodable>(_ type: T.Type, using decoder: any BodyDecoder = JSONDecoder()) throws(CourierError) -> T {
         try __validate()
-        guard let body else {
-            if let optional = T.self as? any EmptyBodyDecodable.Type, let empty = optional.emptyBodyValue as? T { return empty }
-            throw CourierError(.emptyBody(expected: "\(T.self)"), operationID: request?.operationID, request: request, response: self)
-        }
+        guard let body else { return try emptyBody(as: T.self) }
         return try ResponseDecoding.decode(T.self, from: body, using: decoder, response: self)
+    }
+
+    /// What an empty body decodes to: `nil` for an optional `T`, an error otherwise. Apart from
+    /// `decode` so that a body that is there costs no lookup of `T?`'s metadata.
+    @inline(never)
+    private func emptyBody<T>(as type: T.Type) throws(CourierError) -> T {
+        if let optional = T.self as? any EmptyBodyDecodable.Type, let empty = optional.emptyBodyValue as? T { return empty }
+        throw CourierError(.emptyBody(expected: "\(T.self)"), operationID: request?.operationID, request: request, response: self)
     }
 
     /// Whether the response has no body by definition (RFC 9110 §6.4.1): a `204`, a `205`, or

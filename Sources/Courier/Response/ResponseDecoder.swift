@@ -50,8 +50,9 @@ public struct ResponseDecoder<Value>: Sendable {
         self.read = .buffered(decode)
     }
 
-    /// Whether the body is handed over unread.
-    var streams: Bool {
+    /// Whether the body is handed over unread. Inlined: a call would look up this type's metadata
+    /// for its generic caller on every request.
+    @inline(__always) var streams: Bool {
         if case .streamed = read { return true }
         return false
     }

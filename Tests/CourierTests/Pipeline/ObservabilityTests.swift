@@ -346,6 +346,22 @@ struct ObservabilityTests {
         #expect(RequestObserver.start(Observability(metricsFactory: TestMetrics())) != nil)
     }
 
+    @Test("Instruments set on the settings after they are made are seen, and so is their removal")
+    func settingsChangedLater() {
+        var settings = Observability()
+        settings.metricsFactory = TestMetrics()
+        #expect(RequestObserver.start(settings) != nil)
+        settings.metricsFactory = nil
+        #expect(RequestObserver.start(settings) == nil)
+        settings.tracer = NoOpTracer()
+        #expect(RequestObserver.start(settings) != nil)
+        settings.tracer = nil
+        settings.logger = RecordedLog().logger(level: .info)
+        #expect(RequestObserver.start(settings) != nil)
+        settings.logger = nil
+        #expect(RequestObserver.start(settings) == nil)
+    }
+
     @Test("Without a tracer or factory of its own, a provider reports to the ones bound to the task (as bootstrapped ones)", arguments: TransportKind.allCases)
     func boundToTask(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider(idle: .seconds(5))
