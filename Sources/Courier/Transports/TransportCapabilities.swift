@@ -20,8 +20,9 @@ protocol WholeBodyTransport: ClientTransport {
 }
 
 /// A transport as the pipeline sends through it: bounded, with its whole-body path found once
-/// rather than per request.
-struct BoundTransport: Sendable {
+/// rather than per request. A class, so that each call and each exchange holds it by one
+/// reference rather than copying two existentials.
+final class BoundTransport: Sendable {
     let base: any ClientTransport
     let whole: (any WholeBodyTransport)?
 
