@@ -47,3 +47,22 @@ extension RequestObserver {
     /// The request waits for a refreshed credential.
     func refreshing() { state.withLock { $0.refreshes += 1 } }
 }
+
+extension RequestObserver {
+    /// Runs `work` with `span`'s context as the task's current one, so that what it starts —
+    /// the transport's own span, a refresh's request — nests under it.
+    @inline(__always)
+    static func within<T>(_ span: (any Span)?, _ work: () async throws(CourierError) -> T) async throws(CourierError) -> T {
+        guard let span else { return try await work() }
+        do {
+            return try await ServiceContext.$current.withValue(span.context) { () async throws -> T in try await work() }
+        } catch let error as CourierError {
+            throw error
+        } catch {
+            throw CourierError(.transport(error))
+        }
+    }
+
+    /// The request's span, to run the exchange under.
+    var span: (any Span)? { state.withLock { $0.span } }
+}

@@ -272,25 +272,6 @@ final class RequestObserver: Sendable {
     }
 }
 
-extension RequestObserver {
-    /// Runs `work` with `span`'s context as the task's current one, so that what it starts —
-    /// the transport's own span, a refresh's request — nests under it.
-    @inline(__always)
-    static func within<T>(_ span: (any Span)?, _ work: () async throws(CourierError) -> T) async throws(CourierError) -> T {
-        guard let span else { return try await work() }
-        do {
-            return try await ServiceContext.$current.withValue(span.context) { () async throws -> T in try await work() }
-        } catch let error as CourierError {
-            throw error
-        } catch {
-            throw CourierError(.transport(error))
-        }
-    }
-
-    /// The request's span, to run the exchange under.
-    var span: (any Span)? { state.withLock { $0.span } }
-}
-
 /// Writes propagation fields into a request's headers, replacing any of the same name.
 struct HTTPFieldsInjector: Injector {
     func inject(_ value: String, forKey key: String, into carrier: inout HTTPFields) {
