@@ -237,8 +237,8 @@ public struct HTTPClientTransport: ClientTransport {
 
         var fields = HTTPFields()
         fields.reserveCapacity(incoming.headers.count)
-        // The first `Content-Length`, read on the way rather than looked up after: `HTTPFields`'
-        // subscript joins every field of the name through unspecialised generic code.
+        // The first `Content-Length`, read on the way rather than looked up after in NIO's
+        // headers, a second pass comparing every name without regard to case.
         var contentLength: String?
         for (name, value) in incoming.headers {
             // NIO has already checked the names; one that HTTPTypes refuses is dropped, not fatal.

@@ -360,6 +360,9 @@ struct ObservabilityTests {
         #expect(RequestObserver.start(settings) != nil)
         settings.logger = nil
         #expect(RequestObserver.start(settings) == nil)
+        // With nothing of its own, either process-wide system alone is enough to listen.
+        #expect(withTracer(TraceparentTracer()) { RequestObserver.start(settings) } != nil)
+        #expect(withMetricsFactory(TestMetrics()) { RequestObserver.start(settings) } != nil)
     }
 
     @Test("Without a tracer or factory of its own, a provider reports to the ones bound to the task (as bootstrapped ones)", arguments: TransportKind.allCases)

@@ -56,6 +56,29 @@ struct AsyncHTTPClientTests {
         }
     }
 
+    @Test("A body of known length within the limit is read whole, its length found in any case; a longer one, or a chunked one, streams")
+    func wholeOrStreamed() async throws {
+        let transport = HTTPClientTransport(client: TransportKind.client)
+        let base = try #require(URL(string: try await FaultServer.baseURL()))
+        func send(_ step: ScriptStep, limit: Int) async throws -> HTTPClientTransport.WholeOrStreamed {
+            let name = scriptName("whole-or-streamed", .asyncHTTPClient)
+            FaultServer.script(name, [step])
+            let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/script/\(name)")
+            return try await transport.sendReadingWhole(request, body: nil, baseURL: base, limit: limit).1
+        }
+        func text(_ body: HTTPClientTransport.WholeOrStreamed) async throws -> (whole: Bool, text: String) {
+            switch body {
+            case .whole(let data): (true, String(decoding: data, as: UTF8.self))
+            case .stream(let stream): (false, try await String(collecting: try #require(stream), upTo: 1024))
+            }
+        }
+        let known = ScriptStep.answer(status: 200, headers: [("CONTENT-length", "5")], body: "hello")
+        #expect(try await text(send(known, limit: 1024)) == (true, "hello"))
+        #expect(try await text(send(known, limit: 4)) == (false, "hello"))
+        let chunked = ScriptStep.stream(contentType: "text/plain", chunks: ["he", "llo"])
+        #expect(try await text(send(chunked, limit: 1024)) == (false, "hello"))
+    }
+
     @Test("A borrowed client sends request headers (Papyrus' AsyncHTTPClient transport sent none)")
     func borrowedClient() async throws {
         let provider = Provider(baseURL: try await TestServer.baseURL(), client: TransportKind.client)
