@@ -29,11 +29,11 @@ public import Tracing
 /// - **Logs**: one entry per request, at one of the two ``levels``.
 public struct Observability: Sendable {
     /// The tracer of this provider's spans; `nil` uses `InstrumentationSystem.tracer`.
-    public var tracer: (any Tracer)? { didSet { givesOwn = givesAny } }
+    public var tracer: (any Tracer)?
     /// The factory of this provider's metrics; `nil` uses `MetricsSystem.factory`.
-    public var metricsFactory: (any MetricsFactory)? { didSet { givesOwn = givesAny } }
+    public var metricsFactory: (any MetricsFactory)?
     /// The logger of one entry per request; `nil` logs nothing.
-    public var logger: Logger? { didSet { givesOwn = givesAny } }
+    public var logger: Logger?
     /// The log levels of a request that succeeded (`.debug` unless you choose) and of one that
     /// failed, whatever the failure (`.info` unless you choose):
     /// `provider.observability.levels.failure = .warning`.
@@ -47,15 +47,7 @@ public struct Observability: Sendable {
         self.tracer = tracer
         self.metricsFactory = metricsFactory
         self.logger = logger
-        givesOwn = givesAny
     }
-
-    /// Whether a tracer, a metrics factory or a logger of its own is given, kept as they are set:
-    /// when none is, only the process-wide systems can listen, and a request reads this flag
-    /// rather than the three optionals (each read of which copies an existential).
-    private(set) var givesOwn = false
-
-    private var givesAny: Bool { tracer != nil || metricsFactory != nil || logger != nil }
 
     /// Which query values are written in the URLs of spans and log entries. Names always are.
     public enum QueryValues: Sendable, Hashable {

@@ -12,13 +12,17 @@ extension Provider {
     func prepare<Value>(_ request: Request<Value>) throws(CourierError) -> Call {
         try prepare(
             request.builder,
-            Parts(accept: request.decoder.accept, streams: request.decoder.streams, authentication: request.authentication,
-                  adjustments: request.adjustments, validators: request.validators)
+            Parts(
+                operationID: request.builder.reportedName, accept: request.decoder.accept, streams: request.decoder.streams,
+                authentication: request.authentication, adjustments: request.adjustments, validators: request.validators
+            )
         )
     }
 
     /// What the prepare stage takes from a request beside its builder.
     private struct Parts {
+        var operationID: String
+        /// The response decoder's `Accept`, sent unless the request sets its own.
         var accept: String?
         var streams: Bool
         var authentication: AuthenticationProvider?
@@ -27,13 +31,13 @@ extension Provider {
     }
 
     private func prepare(_ original: RequestBuilder, _ request: Parts) throws(CourierError) -> Call {
-        let operationID = original.reportedName
+        let operationID = request.operationID
         let accept = original.headers.contains(.accept) ? nil : request.accept
         if request.authentication == nil, modifiers.isEmpty, original.absoluteURL == nil {
             // Nothing changes the builder: it is encoded where it is, not copied, and `Accept`
             // joins the wire fields as it would have joined the builder's, last.
             let base = try base.get(operationID: operationID)
-            return try prepare(request, original, accept: accept, base: base, template: original.path, operationID: operationID)
+            return try prepare(request, original, accept: accept, base: base, template: original.path)
         }
         var builder = original
         if let accept { builder.appendHeader(.accept, accept, replacing: false) }
@@ -41,15 +45,15 @@ extension Provider {
         try modify(&builder, operationID: operationID)
         let template = builder.absoluteURL == nil ? builder.path : nil
         let base = try rebase(&builder, operationID: operationID)
-        return try prepare(request, builder, accept: nil, base: base, template: template, operationID: operationID)
+        return try prepare(request, builder, accept: nil, base: base, template: template)
     }
 
     /// The call for a request from its final `builder`: encoded, its hooks applied, every option
     /// read.
     private func prepare(
-        _ request: borrowing Parts, _ builder: RequestBuilder, accept: String?, base: URL, template: String?, operationID: String
+        _ request: borrowing Parts, _ builder: RequestBuilder, accept: String?, base: URL, template: String?
     ) throws(CourierError) -> Call {
-        var raw = try encode(builder, accept: accept, base: base, absolute: template == nil, operationID: operationID)
+        var raw = try encode(builder, accept: accept, base: base, absolute: template == nil, operationID: request.operationID)
         raw.streamsResponse = request.streams
         if let progress = builder.uploadProgress, let body = raw.body { raw.body = progress.counting(body) }
         for adjustment in request.adjustments {
