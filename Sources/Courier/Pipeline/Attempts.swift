@@ -9,7 +9,7 @@ extension Provider {
     /// attached to an error the caller finds in it (a status, say).
     nonisolated(nonsending) func attempts(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         let authenticator = authenticator(for: call.request)
-        let repeats = call.retryPolicy.retries || authenticator != nil
+        let repeats = call.retryPolicy?.retries == true || authenticator != nil
         guard let total = call.timeouts.total else {
             // One attempt and no bound of its own: no closure to make, nothing to record.
             guard repeats else { return (try await attempt(call), RetryRecord()) }
@@ -27,7 +27,10 @@ extension Provider {
     /// One exchange of `call`, its body read whole unless the call streams.
     @inline(__always)
     private nonisolated(nonsending) func attempt(_ call: Call) async throws(CourierError) -> Reply {
-        try await read(exchange(call), of: call, counting: true)
+        let reply = try await exchange(call)
+        // A body read whole by the transport goes straight on: through `read`, the reply was copied.
+        if case .whole = reply.body { return reply }
+        return try await read(reply, of: call, counting: true)
     }
 
     /// `reply` with its body read whole — up to ``responseBodyLimit``, counted for the download
@@ -53,7 +56,7 @@ extension Provider {
         progress: Locked<RetryRecord>?
     ) async throws(CourierError) -> (Reply, RetryRecord) {
         var call = call
-        let policy = call.retryPolicy
+        let policy = call.retryPolicy ?? .disabled
         if policy.addsIdempotencyKey, call.request.method == .post || call.request.method == .patch, call.request.headers[.idempotencyKey] == nil {
             call.request.headers[.idempotencyKey] = UUID().uuidString
         }
@@ -187,8 +190,7 @@ extension Provider {
             }
             return .refresh(after: refreshes)
         }
-        let policy = call.retryPolicy
-        guard policy.retries, let notSent = policy.verdict(on: outcome, status: head, call.request) else { return nil }
+        guard let policy = call.retryPolicy, policy.retries, let notSent = policy.verdict(on: outcome, status: head, call.request) else { return nil }
         switch retryWait(after: call.request, status: head, notSent: notSent, policy: policy, elapsed: state.elapsed, total: total) {
         case .stop(let reason):
             state.record.stoppedBecause = reason

@@ -12,8 +12,9 @@ struct Call: Sendable {
     let timeouts: Timeouts
     /// The transport with the call's connect and idle bounds and the body limit applied.
     let transport: BoundTransport
-    /// When a failed attempt is sent again.
-    let retryPolicy: RetryPolicy
+    /// When a failed attempt is sent again; `nil` for a policy that never retries and adds no
+    /// `Idempotency-Key`, which then is not copied into the call.
+    let retryPolicy: RetryPolicy?
     /// How the provider's cache is used, when it has one.
     let cachePolicy: CachePolicy
     /// Reads the body: the request's coder and key mapping over the provider's.

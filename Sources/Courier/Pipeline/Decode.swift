@@ -11,8 +11,7 @@ extension Provider {
         let (reply, record) = attempted
         switch request.decoder.read {
         case .buffered(let decode):
-            var response = Response(head: reply.head, body: reply.data, request: reply.request)
-            response.cacheOutcome = reply.cache
+            let response = Response(head: reply.head, body: reply.data, request: reply.request, cache: reply.cache)
             call.observer?.responded(response.head, bodyBytes: response.body?.count, cache: response.cacheOutcome)
             do {
                 try validate(response, call.validators)

@@ -71,7 +71,7 @@ extension Provider {
             timeouts: timeouts.overridden(by: own),
             transport: own.connect == nil && own.idle == nil
                 ? boundTransport : BoundTransport(transport, timeouts.overridden(by: own), bodyLimit: responseBodyLimit),
-            retryPolicy: builder.retryPolicy ?? retryPolicy,
+            retryPolicy: (builder.retryPolicy?.acts ?? retryPolicy.acts) ? builder.retryPolicy ?? retryPolicy : nil,
             cachePolicy: builder.cachePolicy ?? .useProtocol,
             bodyDecoder: bodyDecoder(for: builder),
             validators: request.validators,

@@ -6,7 +6,7 @@ public import OpenAPIRuntime
 /// endpoint's name.
 public struct RawRequest: Sendable {
     /// Method, path with query (relative to ``baseURL``) and headers.
-    package var head: HTTPRequest
+    package var head: HTTPRequest { _read { yield parts.head } _modify { yield &parts.head } }
     /// The body, if there is one.
     ///
     /// A body Courier encoded is kept as its bytes until something asks for it here; each read
@@ -16,34 +16,56 @@ public struct RawRequest: Sendable {
         set { payload = newValue.map { .stream($0) } }
     }
     /// The body as it is held.
-    var payload: RequestPayload?
+    var payload: RequestPayload? { _read { yield parts.payload } _modify { yield &parts.payload } }
     /// The base URL the path is relative to.
-    public var baseURL: URL
+    public var baseURL: URL { _read { yield parts.baseURL } _modify { yield &parts.baseURL } }
     /// The endpoint's name, such as `"Users.getUser"`.
-    public var operationID: String
+    public var operationID: String { _read { yield parts.operationID } _modify { yield &parts.operationID } }
     /// Whether the response is read as a stream: interceptors then see it without its body,
     /// which passes them unread.
-    public var streamsResponse: Bool
+    public var streamsResponse: Bool { _read { yield parts.streamsResponse } _modify { yield &parts.streamsResponse } }
     /// Which attempt this is, from 1: a retry or a send after a refreshed credential is a later
     /// one. Interceptors see it; the first attempt is 1 whether or not a retry policy is set.
-    public internal(set) var attempt = 1
+    public internal(set) var attempt: Int { _read { yield parts.attempt } _modify { yield &parts.attempt } }
 
     /// A request with `head` and `body`, its path relative to `baseURL`.
     public init(head: HTTPRequest, body: HTTPBody? = nil, baseURL: URL, operationID: String, streamsResponse: Bool = false) {
-        self.head = head
-        self.payload = body.map { .stream($0) }
-        self.baseURL = baseURL
-        self.operationID = operationID
-        self.streamsResponse = streamsResponse
+        storage = Storage(Parts(head: head, payload: body.map { .stream($0) }, baseURL: baseURL, operationID: operationID, streamsResponse: streamsResponse))
     }
 
     /// A request with `head` and a body as the pipeline holds it.
     init(head: HTTPRequest, payload: RequestPayload?, baseURL: URL, operationID: String) {
-        self.head = head
-        self.payload = payload
-        self.baseURL = baseURL
-        self.operationID = operationID
-        self.streamsResponse = false
+        storage = Storage(Parts(head: head, payload: payload, baseURL: baseURL, operationID: operationID, streamsResponse: false))
+    }
+
+    // MARK: Storage
+
+    /// The parts, in a box shared by copies of this request until one of them changes: a copy
+    /// costs one reference, not a copy of each part.
+    private var storage: Storage
+
+    private struct Parts {
+        var head: HTTPRequest
+        var payload: RequestPayload?
+        var baseURL: URL
+        var operationID: String
+        var streamsResponse: Bool
+        var attempt = 1
+    }
+
+    /// Written only through a request that holds the only reference to it (`parts`' `_modify`),
+    /// so a box shared between requests, and threads, is only read.
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+
+    private var parts: Parts {
+        _read { yield storage.parts }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.parts) }
+            yield &storage.parts
+        }
     }
 
     /// The method.

@@ -18,17 +18,26 @@ extension RequestBuilder {
     /// `appendHeader` checks it.
     func build(baseURL: URL, operationID: String, settings: BuildSettings, accept: String? = nil) throws(CourierError) -> RawRequest {
         if let problem = problems.first { throw CourierError(problem) }
-        if let accept, !HeaderValidation.isSafe(accept) { throw CourierError(.invalidHeaderValue(name: "Accept", value: accept)) }
+        // JSON's, the most common, is made and checked once; any other is checked each time.
+        var acceptField: HTTPField?
+        if let accept {
+            if accept == "application/json" {
+                acceptField = Self.jsonAccept
+            } else {
+                guard HeaderValidation.isSafe(accept) else { throw CourierError(.invalidHeaderValue(name: "Accept", value: accept)) }
+                acceptField = HTTPField(name: .accept, value: accept)
+            }
+        }
         let keyMapping = self.keyMapping ?? settings.keyMapping
         let target = try renderTarget(keyMapping: keyMapping, arrays: queryArrayEncoding ?? settings.queryArrayEncoding)
 
         var fields = headers
-        if let accept { fields.append(HTTPField(name: .accept, value: accept)) }
+        if let acceptField { fields.append(acceptField) }
         let encoded = try encodeBody(settings: settings)
         if let encoded {
             if let contentType = encoded.contentType, !fields.contains(.contentType) { fields[.contentType] = contentType }
             fields[.contentLength] = encoded.length.map { String($0) }
-        } else if fields.contains(.contentLength) {
+        } else if !headers.isEmpty, fields.contains(.contentLength) {
             fields[.contentLength] = nil
         }
         return RawRequest(
@@ -38,6 +47,9 @@ extension RequestBuilder {
             operationID: operationID
         )
     }
+
+    /// `Accept: application/json`, what the JSON response decoders ask for.
+    static let jsonAccept = HTTPField(name: .accept, value: "application/json")
 
     struct EncodedBody {
         var body: RequestPayload

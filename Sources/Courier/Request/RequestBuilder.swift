@@ -30,7 +30,7 @@ public struct RequestBuilder: Sendable {
     var reportedName: String { operationID ?? "\(method) \(path)" }
 
     /// Headers to send. Prefer `addHeader(_:value:)`, which rejects CR, LF and NUL.
-    public var headers: HTTPFields = [:]
+    public var headers = HTTPFields()
     /// Overrides the provider's key mapping for this request.
     public var keyMapping: KeyMapping?
     /// Overrides the provider's body encoder for this request.
@@ -76,6 +76,15 @@ public struct RequestBuilder: Sendable {
     /// reported when the request is sent. Code of your own passes an `HTTPRequest.Method`:
     /// `RequestBuilder(method: HTTPRequest.Method("PURGE")!, path: …)`.
     public static func __make(method: String, path: String, operationID: String? = nil) -> RequestBuilder {
+        // The common methods without checking their names again, character by character.
+        switch method {
+        case "GET": return RequestBuilder(method: .get, path: path, operationID: operationID)
+        case "POST": return RequestBuilder(method: .post, path: path, operationID: operationID)
+        case "PUT": return RequestBuilder(method: .put, path: path, operationID: operationID)
+        case "PATCH": return RequestBuilder(method: .patch, path: path, operationID: operationID)
+        case "DELETE": return RequestBuilder(method: .delete, path: path, operationID: operationID)
+        default: break
+        }
         guard let parsed = HTTPRequest.Method(method) else {
             var builder = RequestBuilder(method: .get, path: path, operationID: operationID)
             builder.problems.append(.invalidMethod(method))

@@ -26,10 +26,16 @@ public struct Response: Sendable {
     /// A response with `head` and `body` that answered `request`; an empty body is stored as
     /// `nil`.
     public init(head: HTTPResponse, body: Data?, request: RawRequest) {
+        self.init(head: head, body: body, request: request, cache: nil)
+    }
+
+    /// The same, with where it came from when the provider has a cache.
+    init(head: HTTPResponse, body: Data?, request: RawRequest, cache: CacheOutcome?) {
         self.head = head
-        self.body = body.flatMap { $0.isEmpty ? nil : $0 }
+        self.body = body?.isEmpty == false ? body : nil
         self.request = request
         self.failure = nil
+        self.cacheOutcome = cache
     }
 
     /// Carries `error`: the response it holds, if one arrived, or an empty head otherwise.

@@ -85,6 +85,10 @@ public struct RetryPolicy: Sendable {
     /// Whether this policy can retry at all.
     var retries: Bool { maxAttempts > 1 }
 
+    /// Whether this policy changes anything about a call: it retries, or adds an
+    /// `Idempotency-Key`.
+    var acts: Bool { retries || addsIdempotencyKey }
+
     /// How a wait is drawn below its ceiling.
     public struct Jitter: Sendable {
         let draw: @Sendable (Duration) -> Duration
