@@ -27,23 +27,22 @@ extension Provider {
     /// One exchange of `call`, its body read whole unless the call streams.
     @inline(__always)
     private nonisolated(nonsending) func attempt(_ call: Call) async throws(CourierError) -> Reply {
-        let reply = try await exchange(call)
-        // A body read whole by the transport goes straight on: through `read`, the reply was copied.
-        if case .whole = reply.body { return reply }
-        return try await read(reply, of: call, counting: true)
+        var reply = try await exchange(call)
+        try await read(&reply, of: call, counting: true)
+        return reply
     }
 
-    /// `reply` with its body read whole — up to ``responseBodyLimit``, counted for the download
-    /// progress when `counting` — unless the call streams.
-    private nonisolated(nonsending) func read(_ reply: consuming Reply, of call: Call, counting: Bool) async throws(CourierError) -> Reply {
-        guard !call.streams, case .stream(let body) = reply.body else { return reply }
+    /// Reads `reply`'s body whole, in place — up to ``responseBodyLimit``, counted for the
+    /// download progress when `counting` — unless the call streams or the transport read it
+    /// already. (Taken and returned, the reply was copied on every request.)
+    private nonisolated(nonsending) func read(_ reply: inout Reply, of call: Call, counting: Bool) async throws(CourierError) {
+        guard !call.streams, case .stream(let body) = reply.body else { return }
         do {
             let counted = counting ? body.map { call.downloadProgress?.counting($0) ?? $0 } : body
             reply.body = .whole(try await collectResponseBody(counted, limit: responseBodyLimit, status: reply.head.status))
         } catch {
             throw error.with(operationID: reply.request.operationID, request: reply.request)
         }
-        return reply
     }
 
     /// The attempts of a call that may be sent more than once. A reply that is followed by
@@ -148,7 +147,11 @@ extension Provider {
         var end = follow(outcome, of: call, &state, authenticator, refreshes: refreshes, total: total)
         if case .success(let reply) = outcome {
             do {
-                outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in try await read(reply, of: call, counting: end == nil) })
+                outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in
+                    var read = reply
+                    try await self.read(&read, of: call, counting: end == nil)
+                    return read
+                })
             } catch {
                 outcome = .failure(error)
                 if end == nil {
