@@ -182,20 +182,17 @@ struct DiagnosticsTests {
                 enum Requests {
                     /// The request of `getUser()`.
                     static func getUser() -> Courier.Request<User> {
-                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/user", operationID: "Users.getUser")
-                        return Courier.Request(request, receiving: .__returning(User.self))
+                        return Courier.Request.__make(method: "GET", path: "/user", operationID: "Users.getUser", receiving: .__returning(User.self))
                     }
 
                     /// The request of `list()`.
                     static func list() -> Courier.Request<[User]> {
-                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/users", operationID: "Users.list")
-                        return Courier.Request(request, receiving: .__returning([User].self))
+                        return Courier.Request.__make(method: "GET", path: "/users", operationID: "Users.list", receiving: .__returning([User].self))
                     }
 
                     /// The request of `delete()`.
                     static func delete() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "DELETE", path: "/user", operationID: "Users.delete")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "DELETE", path: "/user", operationID: "Users.delete", receiving: .__returning(Void.self))
                     }
                 }
             }

@@ -7,7 +7,8 @@
 // `decode-compare` (the parts of `Response.decode` timed in alternation), `build` (the build
 // benchmark's request head and body). Over the network, to a server at `PROFILE_SERVER` (default
 // http://127.0.0.1:18080, `profile_server.py`) that answers every request with the user's JSON:
-// `ahc` (Courier on AsyncHTTPClient), `ahc-raw` (the same GET with AsyncHTTPClient by hand),
+// `ahc` (Courier on AsyncHTTPClient), `ahc-raw` (the same GET with AsyncHTTPClient by hand, the
+// same fields sent; `ahc-raw-bare` without the `Accept` field),
 // `ahc-post` and `ahc-post-raw` (the benchmark's POST), one at a time or `PROFILE_CONCURRENCY` at
 // a time. With the server in another process, the counts are the client's alone.
 import AsyncHTTPClient
@@ -79,12 +80,17 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
                 var request = HTTPClientRequest(url: server + "/users")
                 request.method = .POST
                 request.headers.add(name: "Content-Type", value: "application/json")
+                request.headers.add(name: "Accept", value: "application/json")
                 request.body = .bytes(ByteBuffer(data: try JSONEncoder().encode(sampleUser)))
                 let response = try await client.execute(request, timeout: .seconds(30))
                 let body = try await response.body.collect(upTo: 1 << 20)
                 return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
             default:
-                let response = try await client.execute(HTTPClientRequest(url: server + "/users/42"), timeout: .seconds(30))
+                // As the benchmarks' raw GET: the same fields as Courier's, `Accept` included;
+                // `ahc-raw-bare` leaves it out.
+                var request = HTTPClientRequest(url: server + "/users/42")
+                if mode != "ahc-raw-bare" { request.headers.add(name: "Accept", value: "application/json") }
+                let response = try await client.execute(request, timeout: .seconds(30))
                 let body = try await response.body.collect(upTo: 1 << 20)
                 return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
             }

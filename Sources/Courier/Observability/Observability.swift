@@ -29,11 +29,14 @@ public import Tracing
 /// - **Logs**: one entry per request, at one of the two ``levels``.
 public struct Observability: Sendable {
     /// The tracer of this provider's spans; `nil` uses `InstrumentationSystem.tracer`.
-    public var tracer: (any Tracer)?
+    public var tracer: (any Tracer)? { didSet { settle() } }
     /// The factory of this provider's metrics; `nil` uses `MetricsSystem.factory`.
-    public var metricsFactory: (any MetricsFactory)?
+    public var metricsFactory: (any MetricsFactory)? { didSet { settle() } }
     /// The logger of one entry per request; `nil` logs nothing.
-    public var logger: Logger?
+    public var logger: Logger? { didSet { settle() } }
+    /// Whether any of ``tracer``, ``metricsFactory`` and ``logger`` is set: asked on every
+    /// request, which would otherwise copy each of them out to test it.
+    private(set) var hasOwn = false
     /// The log levels of a request that succeeded (`.debug` unless you choose) and of one that
     /// failed, whatever the failure (`.info` unless you choose):
     /// `provider.observability.levels.failure = .warning`.
@@ -47,6 +50,11 @@ public struct Observability: Sendable {
         self.tracer = tracer
         self.metricsFactory = metricsFactory
         self.logger = logger
+        settle()
+    }
+
+    private mutating func settle() {
+        hasOwn = tracer != nil || metricsFactory != nil || logger != nil
     }
 
     /// Which query values are written in the URLs of spans and log entries. Names always are.

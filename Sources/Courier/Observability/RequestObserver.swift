@@ -78,7 +78,7 @@ final class RequestObserver: Sendable {
         // Most providers give nothing of their own: then only the process-wide systems can
         // listen, and asking them is all there is to do, without copying the settings'
         // instruments as the general case below does.
-        if settings.tracer == nil, settings.metricsFactory == nil, settings.logger == nil,
+        if !settings.hasOwn,
             type(of: InstrumentationSystem.instrument) == NoOpInstrument.self,
             type(of: MetricsSystem.factory) == NOOPMetricsHandler.self
         {

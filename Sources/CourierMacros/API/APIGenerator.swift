@@ -45,7 +45,13 @@ enum APIGenerator {
 
     private static func requestFactory(_ endpoint: EndpointModel, api: APIModel, access: String) -> [String] {
         let valueType = valueType(of: endpoint)
-        let body = requestLines(endpoint, api: api) + ["return Courier.Request(request, receiving: .__returning(\(valueType).self))"]
+        let operationID = "\(api.name).\(endpoint.name)"
+        // The request is made first and its builder filled in where the request keeps it: a
+        // builder made apart and then handed over was copied on every call.
+        let make =
+            "return Courier.Request.__make(method: \(literal(endpoint.method)), path: \(literal(endpoint.path)), operationID: \(literal(operationID)), receiving: .__returning(\(valueType).self))"
+        let lines = requestLines(endpoint)
+        let body = lines.isEmpty ? [make] : ["\(make) { request in"] + lines.map { "    " + $0 } + ["}"]
         return [
             "/// The request of `\(endpoint.selector)`.",
             "\(access)static func \(endpoint.name)(\(endpoint.requestParameters.joined(separator: ", "))) -> Courier.Request<\(valueType)> {",
@@ -76,11 +82,9 @@ enum APIGenerator {
         return endpoint.documentation + ["\(access)\(endpoint.signature) {"] + body.map { "    " + $0 } + ["}"]
     }
 
-    /// The lines that describe an endpoint's request in a `var request`.
-    static func requestLines(_ endpoint: EndpointModel, api: APIModel) -> [String] {
-        var body: [String] = []
-        let operationID = "\(api.name).\(endpoint.name)"
-        body += optionLines(endpoint.options)
+    /// The lines that describe an endpoint's request on an `inout` builder named `request`.
+    static func requestLines(_ endpoint: EndpointModel) -> [String] {
+        var body = optionLines(endpoint.options)
         for parameter in endpoint.parameters {
             let key = literal(parameter.key)
             switch parameter.role {
@@ -93,10 +97,7 @@ enum APIGenerator {
             case .completion: continue
             }
         }
-        let binding = body.isEmpty ? "let" : "var"
-        let start =
-            "\(binding) request = Courier.RequestBuilder.__make(method: \(literal(endpoint.method)), path: \(literal(endpoint.path)), operationID: \(literal(operationID)))"
-        return [start] + body
+        return body
     }
 
     /// The lines that apply `options` to a `var request`.

@@ -51,24 +51,24 @@ struct APIAttributeMacroTests {
                 enum Requests {
                     /// The request of `getUser()`.
                     static func getUser() -> Courier.Request<User> {
-                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/user", operationID: "Users.getUser")
-                        request.setHeader("X-Client-Version", value: "1.2.3")
-                        request.setHeader("Cache-Control", value: "no-cache")
-                        request.setAuthorization(.bearer("token"))
-                        request.setHeader("Cache-Control", value: "max-age=86400")
-                        return Courier.Request(request, receiving: .__returning(User.self))
+                        return Courier.Request.__make(method: "GET", path: "/user", operationID: "Users.getUser", receiving: .__returning(User.self)) { request in
+                            request.setHeader("X-Client-Version", value: "1.2.3")
+                            request.setHeader("Cache-Control", value: "no-cache")
+                            request.setAuthorization(.bearer("token"))
+                            request.setHeader("Cache-Control", value: "max-age=86400")
+                        }
                     }
 
                     /// The request of `updateUser(id:name:)`.
                     static func updateUser(id: Int, name: String) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder.__make(method: "PATCH", path: "/user/:id", operationID: "Users.updateUser")
-                        request.setHeader("X-Client-Version", value: "1.2.3")
-                        request.setHeader("Cache-Control", value: "no-cache")
-                        request.setAuthorization(.bearer("token"))
-                        request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
-                        request.addParameter("id", value: id)
-                        request.addField("name", value: name)
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "PATCH", path: "/user/:id", operationID: "Users.updateUser", receiving: .__returning(Void.self)) { request in
+                            request.setHeader("X-Client-Version", value: "1.2.3")
+                            request.setHeader("Cache-Control", value: "no-cache")
+                            request.setAuthorization(.bearer("token"))
+                            request.setAuthorization(.basic(username: "ada", password: "P@ssw0rd"))
+                            request.addParameter("id", value: id)
+                            request.addField("name", value: name)
+                        }
                     }
                 }
             }
@@ -148,50 +148,50 @@ struct APIAttributeMacroTests {
                 enum Requests {
                     /// The request of `a(firstName:)`.
                     static func a(firstName: String) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/a", operationID: "Forms.a")
-                        request.keyMapping = .snakeCase
-                        request.bodyEncoder = Courier.URLFormEncoder()
-                        request.addField("firstName", value: firstName)
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "POST", path: "/a", operationID: "Forms.a", receiving: .__returning(Void.self)) { request in
+                            request.keyMapping = .snakeCase
+                            request.bodyEncoder = Courier.URLFormEncoder()
+                            request.addField("firstName", value: firstName)
+                        }
                     }
 
                     /// The request of `b(tags:)`.
                     static func b(tags: [String]) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/b", operationID: "Forms.b")
-                        request.keyMapping = .snakeCase
-                        request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
-                        request.addField("tags", value: tags)
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "POST", path: "/b", operationID: "Forms.b", receiving: .__returning(Void.self)) { request in
+                            request.keyMapping = .snakeCase
+                            request.bodyEncoder = Courier.URLFormEncoder.init(arrayEncoding: .indexed)
+                            request.addField("tags", value: tags)
+                        }
                     }
 
                     /// The request of `c(at:)`.
                     static func c(at: Date) -> Courier.Request<Stamp> {
-                        var request = Courier.RequestBuilder.__make(method: "PUT", path: "/c", operationID: "Forms.c")
-                        request.keyMapping = .snakeCase
-                        request.keyMapping = .useDefaultKeys
-                        request.__useJSON(encoder: .iso8601, decoder: .iso8601)
-                        request.addField("at", value: at)
-                        return Courier.Request(request, receiving: .__returning(Stamp.self))
+                        return Courier.Request.__make(method: "PUT", path: "/c", operationID: "Forms.c", receiving: .__returning(Stamp.self)) { request in
+                            request.keyMapping = .snakeCase
+                            request.keyMapping = .useDefaultKeys
+                            request.__useJSON(encoder: .iso8601, decoder: .iso8601)
+                            request.addField("at", value: at)
+                        }
                     }
 
                     /// The request of `upload(id:file:thumbnail:)`.
                     static func upload(id: Int, file: Part, thumbnail: Part?) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/upload/:id", operationID: "Forms.upload")
-                        request.keyMapping = .snakeCase
-                        request.addParameter("id", value: id)
-                        request.__addPart("file", value: file)
-                        request.__addPart("thumbnail", value: thumbnail)
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "POST", path: "/upload/:id", operationID: "Forms.upload", receiving: .__returning(Void.self)) { request in
+                            request.keyMapping = .snakeCase
+                            request.addParameter("id", value: id)
+                            request.__addPart("file", value: file)
+                            request.__addPart("thumbnail", value: thumbnail)
+                        }
                     }
 
                     /// The request of `d(body:)`.
                     static func d(body: Body<Thing>) -> Courier.Request<Thing> {
-                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/d", operationID: "Forms.d")
-                        request.keyMapping = .snakeCase
-                        request.bodyEncoder = MyEncoder()
-                        request.bodyDecoder = MyDecoder()
-                        request.__setBody(body)
-                        return Courier.Request(request, receiving: .__returning(Thing.self))
+                        return Courier.Request.__make(method: "POST", path: "/d", operationID: "Forms.d", receiving: .__returning(Thing.self)) { request in
+                            request.keyMapping = .snakeCase
+                            request.bodyEncoder = MyEncoder()
+                            request.bodyDecoder = MyDecoder()
+                            request.__setBody(body)
+                        }
                     }
                 }
             }

@@ -39,13 +39,13 @@ struct APIInferenceMacroTests {
                 enum Requests {
                     /// The request of `find(kind:q:tag:page:sizes:)`.
                     static func find(kind: String?, q: Query<String?>, tag: Courier.Header<String?>, page: Int, sizes: Query<[Int]>?) -> Courier.Request<[Item]> {
-                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/items/{kind}", operationID: "Search.find")
-                        request.addParameter("kind", value: kind)
-                        request.addQuery("q", value: q)
-                        request.addHeader("Tag", value: tag)
-                        request.addQuery("page", value: page)
-                        request.addQuery("sizes", value: sizes)
-                        return Courier.Request(request, receiving: .__returning([Item].self))
+                        return Courier.Request.__make(method: "GET", path: "/items/{kind}", operationID: "Search.find", receiving: .__returning([Item].self)) { request in
+                            request.addParameter("kind", value: kind)
+                            request.addQuery("q", value: q)
+                            request.addHeader("Tag", value: tag)
+                            request.addQuery("page", value: page)
+                            request.addQuery("sizes", value: sizes)
+                        }
                     }
                 }
             }
@@ -108,25 +108,25 @@ struct APIInferenceMacroTests {
                 enum Requests {
                     /// The request of `getTodos(username:limit:)`.
                     static func getTodos(username: String, limit: Int?) -> Courier.Request<[Todo]> {
-                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos")
-                        request.addParameter("username", value: username)
-                        request.addQuery("limit", value: limit)
-                        return Courier.Request(request, receiving: .__returning([Todo].self))
+                        return Courier.Request.__make(method: "GET", path: "/users/:username/todos", operationID: "Users.getTodos", receiving: .__returning([Todo].self)) { request in
+                            request.addParameter("username", value: username)
+                            request.addQuery("limit", value: limit)
+                        }
                     }
 
                     /// The request of `createUser(email:password:)`.
                     static func createUser(email: String, password: String) -> Courier.Request<User> {
-                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/user", operationID: "Users.createUser")
-                        request.addField("email", value: email)
-                        request.addField("password", value: password)
-                        return Courier.Request(request, receiving: .__returning(User.self))
+                        return Courier.Request.__make(method: "POST", path: "/user", operationID: "Users.createUser", receiving: .__returning(User.self)) { request in
+                            request.addField("email", value: email)
+                            request.addField("password", value: password)
+                        }
                     }
 
                     /// The request of `getPost(id:)`.
                     static func getPost(id postId: Int) -> Courier.Request<Post> {
-                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/posts/:postId", operationID: "Users.getPost")
-                        request.addParameter("postId", value: postId)
-                        return Courier.Request(request, receiving: .__returning(Post.self))
+                        return Courier.Request.__make(method: "GET", path: "/posts/:postId", operationID: "Users.getPost", receiving: .__returning(Post.self)) { request in
+                            request.addParameter("postId", value: postId)
+                        }
                     }
                 }
             }
@@ -175,20 +175,20 @@ struct APIInferenceMacroTests {
                 public enum Requests {
                     /// The request of `update(id:xRequestID:key:tag:todo:)`.
                     public static func update(id: Path<Int>, xRequestID: Header<String>, key `x-api-key`: Header<String>, tag: Query<String>, todo: Body<Todo>) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder.__make(method: "PATCH", path: "/todos/{id}", operationID: "Todos.update")
-                        request.addParameter("id", value: id)
-                        request.addHeader("X-Request-ID", value: xRequestID)
-                        request.addHeader("x-api-key", value: `x-api-key`)
-                        request.addQuery("tag", value: tag)
-                        request.__setBody(todo)
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "PATCH", path: "/todos/{id}", operationID: "Todos.update", receiving: .__returning(Void.self)) { request in
+                            request.addParameter("id", value: id)
+                            request.addHeader("X-Request-ID", value: xRequestID)
+                            request.addHeader("x-api-key", value: `x-api-key`)
+                            request.addQuery("tag", value: tag)
+                            request.__setBody(todo)
+                        }
                     }
 
                     /// The request of `delete(id:)`.
                     public static func delete(id: Int) -> Courier.Request<Response> {
-                        var request = Courier.RequestBuilder.__make(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete")
-                        request.addParameter("id", value: id)
-                        return Courier.Request(request, receiving: .__returning(Response.self))
+                        return Courier.Request.__make(method: "DELETE", path: "/todos/:id", operationID: "Todos.delete", receiving: .__returning(Response.self)) { request in
+                            request.addParameter("id", value: id)
+                        }
                     }
                 }
             }
@@ -282,62 +282,52 @@ struct APIInferenceMacroTests {
                 enum Requests {
                     /// The request of `get()`.
                     static func get() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/a", operationID: "Methods.get")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "GET", path: "/a", operationID: "Methods.get", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `post()`.
                     static func post() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "POST", path: "/a", operationID: "Methods.post")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "POST", path: "/a", operationID: "Methods.post", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `put()`.
                     static func put() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "PUT", path: "/a", operationID: "Methods.put")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "PUT", path: "/a", operationID: "Methods.put", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `patch()`.
                     static func patch() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "PATCH", path: "/a", operationID: "Methods.patch")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "PATCH", path: "/a", operationID: "Methods.patch", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `delete()`.
                     static func delete() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "DELETE", path: "/a", operationID: "Methods.delete")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "DELETE", path: "/a", operationID: "Methods.delete", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `options()`.
                     static func options() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "OPTIONS", path: "/a", operationID: "Methods.options")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "OPTIONS", path: "/a", operationID: "Methods.options", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `head()`.
                     static func head() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "HEAD", path: "/a", operationID: "Methods.head")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "HEAD", path: "/a", operationID: "Methods.head", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `trace()`.
                     static func trace() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "TRACE", path: "/a", operationID: "Methods.trace")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "TRACE", path: "/a", operationID: "Methods.trace", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `connect()`.
                     static func connect() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "CONNECT", path: "/a", operationID: "Methods.connect")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "CONNECT", path: "/a", operationID: "Methods.connect", receiving: .__returning(Void.self))
                     }
 
                     /// The request of `purge()`.
                     static func purge() -> Courier.Request<Void> {
-                        let request = Courier.RequestBuilder.__make(method: "PURGE", path: "/a", operationID: "Methods.purge")
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "PURGE", path: "/a", operationID: "Methods.purge", receiving: .__returning(Void.self))
                     }
                 }
             }

@@ -63,28 +63,26 @@ struct APIReturnMacroTests {
                 enum Requests {
                     /// The request of `file(name:)`.
                     static func file(name: String) -> Courier.Request<File?> {
-                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/files/:name.json", operationID: "Files.file")
-                        request.addParameter("name", value: name)
-                        return Courier.Request(request, receiving: .__returning(File?.self))
+                        return Courier.Request.__make(method: "GET", path: "/files/:name.json", operationID: "Files.file", receiving: .__returning(File?.self)) { request in
+                            request.addParameter("name", value: name)
+                        }
                     }
 
                     /// The request of `raw()`.
                     static func raw() -> Courier.Request<Data> {
-                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/raw", operationID: "Files.raw")
-                        return Courier.Request(request, receiving: .__returning(Data.self))
+                        return Courier.Request.__make(method: "GET", path: "/raw", operationID: "Files.raw", receiving: .__returning(Data.self))
                     }
 
                     /// The request of `text()`.
                     static func text() -> Courier.Request<String> {
-                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/text", operationID: "Files.text")
-                        return Courier.Request(request, receiving: .__returning(String.self))
+                        return Courier.Request.__make(method: "GET", path: "/text", operationID: "Files.text", receiving: .__returning(String.self))
                     }
 
                     /// The request of `both(key:)`.
                     static func both(key: String) -> Courier.Request<(File, Response)> {
-                        var request = Courier.RequestBuilder.__make(method: "GET", path: "/cache/:key", operationID: "Files.both")
-                        request.addParameter("key", value: key)
-                        return Courier.Request(request, receiving: .__returning((File, Response).self))
+                        return Courier.Request.__make(method: "GET", path: "/cache/:key", operationID: "Files.both", receiving: .__returning((File, Response).self)) { request in
+                            request.addParameter("key", value: key)
+                        }
                     }
                 }
             }
@@ -141,21 +139,19 @@ struct APIReturnMacroTests {
                 enum Requests {
                     /// The request of `getUser(callback:)`.
                     static func getUser() -> Courier.Request<User> {
-                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/user", operationID: "Users.getUser")
-                        return Courier.Request(request, receiving: .__returning(User.self))
+                        return Courier.Request.__make(method: "GET", path: "/user", operationID: "Users.getUser", receiving: .__returning(User.self))
                     }
 
                     /// The request of `createUser(email:completion:)`.
                     static func createUser(email: String) -> Courier.Request<Void> {
-                        var request = Courier.RequestBuilder.__make(method: "POST", path: "/user", operationID: "Users.createUser")
-                        request.addField("email", value: email)
-                        return Courier.Request(request, receiving: .__returning(Void.self))
+                        return Courier.Request.__make(method: "POST", path: "/user", operationID: "Users.createUser", receiving: .__returning(Void.self)) { request in
+                            request.addField("email", value: email)
+                        }
                     }
 
                     /// The request of `getResponse(completion:)`.
                     static func getResponse() -> Courier.Request<Courier.Response> {
-                        let request = Courier.RequestBuilder.__make(method: "GET", path: "/response", operationID: "Users.getResponse")
-                        return Courier.Request(request, receiving: .__returning(Courier.Response.self))
+                        return Courier.Request.__make(method: "GET", path: "/response", operationID: "Users.getResponse", receiving: .__returning(Courier.Response.self))
                     }
                 }
             }

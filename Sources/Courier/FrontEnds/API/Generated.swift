@@ -70,6 +70,23 @@ extension ResponseDecoder {
     }
 }
 
+extension Request {
+    /// For generated code (`@API`): an endpoint's request, its method given by name as in
+    /// ``RequestBuilder/__make(method:path:operationID:)``, with `describe` filling in its
+    /// parameters, headers and body on the builder where the request keeps it — never copied.
+    public static func __make(
+        method: String,
+        path: String,
+        operationID: String,
+        receiving decoder: ResponseDecoder<Value>,
+        _ describe: (inout RequestBuilder) -> Void = { _ in }
+    ) -> Request {
+        var request = Request(RequestBuilder.__make(method: method, path: path, operationID: operationID), receiving: decoder)
+        describe(&request.builder)
+        return request
+    }
+}
+
 extension Provider {
     /// For generated completion-handler endpoints: sends `request` and reports its value or any
     /// error.
