@@ -168,6 +168,18 @@ public struct HTTPClientTransport: ClientTransport {
         }
     }
 
+    /// `method` as NIO has it: the common ones without parsing their names again.
+    static func method(_ method: HTTPRequest.Method) -> HTTPMethod {
+        switch method {
+        case .get: .GET
+        case .post: .POST
+        case .put: .PUT
+        case .delete: .DELETE
+        case .patch: .PATCH
+        default: HTTPMethod(rawValue: method.rawValue)
+        }
+    }
+
     /// `status` as HTTPTypes has it. NIO gives the common statuses their standard reason phrase
     /// whatever the server sent, so those are HTTPTypes' constants, whose phrases are the same and
     /// need no checking; any other is checked as `HTTPResponse.Status(code:reasonPhrase:)` does.
@@ -186,7 +198,7 @@ public struct HTTPClientTransport: ClientTransport {
     @inline(__always)  // into both ways of sending: one call frame fewer per request
     private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
-        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        outgoing.method = Self.method(request.method)
         outgoing.headers.reserveCapacity(request.headerFields.count)
         var cookies: [String] = []
         for field in request.headerFields {
