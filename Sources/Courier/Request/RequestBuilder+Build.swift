@@ -20,9 +20,11 @@ extension RequestBuilder {
         if let problem = problems.first { throw CourierError(problem) }
         // JSON's, the most common, is made and checked once; any other is checked each time.
         var acceptField: HTTPField?
+        var acceptIsJSON = false
         if let accept {
             if accept == "application/json" {
                 acceptField = Self.jsonAccept
+                acceptIsJSON = true
             } else {
                 guard HeaderValidation.isSafe(accept) else { throw CourierError(.invalidHeaderValue(name: "Accept", value: accept)) }
                 acceptField = HTTPField(name: .accept, value: accept)
@@ -32,7 +34,11 @@ extension RequestBuilder {
         let target = try renderTarget(keyMapping: keyMapping, arrays: queryArrayEncoding ?? settings.queryArrayEncoding)
 
         var fields = headers
-        if let acceptField { fields.append(acceptField) }
+        if let acceptField {
+            // A request with no fields of its own that asks for JSON shares one list: nothing is
+            // made for it, and the list is copied only if a body's fields join it.
+            if fields.isEmpty, acceptIsJSON { fields = Self.jsonAcceptAlone } else { fields.append(acceptField) }
+        }
         let encoded = try encodeBody(settings: settings)
         if let encoded {
             if let contentType = encoded.contentType, !fields.contains(.contentType) { fields[.contentType] = contentType }
@@ -50,6 +56,8 @@ extension RequestBuilder {
 
     /// `Accept: application/json`, what the JSON response decoders ask for.
     static let jsonAccept = HTTPField(name: .accept, value: "application/json")
+    /// ``jsonAccept`` alone.
+    static let jsonAcceptAlone: HTTPFields = [.accept: "application/json"]
 
     struct EncodedBody {
         var body: RequestPayload
