@@ -18,27 +18,20 @@ extension RequestBuilder {
     /// `appendHeader` checks it.
     func build(baseURL: URL, operationID: String, settings: BuildSettings, accept: String? = nil) throws(CourierError) -> RawRequest {
         if let problem = problems.first { throw CourierError(problem) }
-        // JSON's, the most common, is made and checked once; any other is checked each time.
-        var acceptField: HTTPField?
-        var acceptIsJSON = false
+        var fields = headers
         if let accept {
             if accept == "application/json" {
-                acceptField = Self.jsonAccept
-                acceptIsJSON = true
+                // JSON's, the most common, is made and checked once; a request with no fields of
+                // its own shares it as a whole list, copied only if a body's fields join it.
+                if fields.isEmpty { fields = Self.jsonAcceptAlone } else { fields.append(Self.jsonAccept) }
             } else {
                 guard HeaderValidation.isSafe(accept) else { throw CourierError(.invalidHeaderValue(name: "Accept", value: accept)) }
-                acceptField = HTTPField(name: .accept, value: accept)
+                fields.append(HTTPField(name: .accept, value: accept))
             }
         }
         let keyMapping = self.keyMapping ?? settings.keyMapping
         let target = try renderTarget(keyMapping: keyMapping, arrays: queryArrayEncoding ?? settings.queryArrayEncoding)
 
-        var fields = headers
-        if let acceptField {
-            // A request with no fields of its own that asks for JSON shares one list: nothing is
-            // made for it, and the list is copied only if a body's fields join it.
-            if fields.isEmpty, acceptIsJSON { fields = Self.jsonAcceptAlone } else { fields.append(acceptField) }
-        }
         let encoded = try encodeBody(settings: settings)
         if let encoded {
             if let contentType = encoded.contentType, !fields.contains(.contentType) { fields[.contentType] = contentType }

@@ -100,7 +100,7 @@ enum APIGenerator {
         return body
     }
 
-    /// The lines that apply `options` to a `var request`.
+    /// The lines that apply `options` to a builder named `request`.
     static func optionLines(_ options: [EndpointOption]) -> [String] {
         var body: [String] = []
         for option in options {

@@ -9,6 +9,9 @@ protocol Agreement {
     @POST("/echo/agree/:id")
     func agree(id: Int, q: Query<String>, body: Body<Profile>) async throws -> Echo
 
+    @GET("/echo/plain")
+    func plain() async throws -> Echo
+
     @GET("/slow")
     func slow() async throws -> StreamedResponse
 
@@ -66,6 +69,11 @@ struct ShortStream {
     typealias Response = StreamedResponse
 }
 
+@Endpoint(.get, "/echo/plain")
+struct PlainEcho {
+    typealias Response = Echo
+}
+
 @Endpoint(.get, "/snake")
 struct SnakeEndpoint {
     typealias Response = SnakeUser
@@ -114,6 +122,32 @@ struct OnePipelineTests {
             #expect(other.bodyText == sent.bodyText)
             #expect(other.header("content-type") == sent.header("content-type"))
         }
+    }
+
+    @Test("A JSON GET with no fields of its own sends Accept alone, before and after a POST adds its body's fields: every front-end", arguments: TransportKind.allCases)
+    func acceptAloneThenBodyFields(transport: TransportKind) async throws {
+        let provider = try await transport.provider()
+        let api = AgreementAPI(provider: provider)
+        func gets() async throws -> [Echo] {
+            [
+                try await api.plain(),
+                try await provider.send(PlainEcho()),
+                try await provider.send(Request(.get, "/echo/plain", receiving: .json(Echo.self))),
+            ]
+        }
+        func expectAcceptAlone(_ echoes: [Echo]) {
+            for echo in echoes {
+                #expect(echo.headerValues("accept") == ["application/json"])
+                #expect(echo.header("content-type") == nil)
+                #expect(echo.header("content-length") == nil || echo.header("content-length") == "0")
+            }
+        }
+        expectAcceptAlone(try await gets())
+        // A body's fields join a copy of the request's list, never the list the GETs share.
+        let posted = try await api.agree(id: 1, q: "x", body: Profile(name: "Ada", age: 36))
+        #expect(posted.headerValues("accept") == ["application/json"])
+        #expect(posted.header("content-type") == "application/json")
+        expectAcceptAlone(try await gets())
     }
 
     @Test("Request(endpoint) and send(endpoint) run the endpoint's validation alike")
