@@ -23,12 +23,14 @@ let package = Package(
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             path: "OpenAPIPeer/Sources"
         ),
-        // What the benchmarks and PipelineProfile both call: the user, the issue and their APIs.
+        // What the benchmarks and PipelineProfile both call: the user, the issue and their APIs,
+        // and the server.
         .target(
             name: "BenchmarkModels",
             dependencies: [
                 .product(name: "Courier", package: "Courier"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("InternalImportsByDefault")]
         ),

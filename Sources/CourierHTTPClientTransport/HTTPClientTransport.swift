@@ -194,9 +194,53 @@ public struct HTTPClientTransport: ClientTransport {
     }
 
     /// The exchange behind both ways of sending: a response body of known length up to
-    /// `wholeUpTo` bytes is read at once into one buffer.
+    /// `wholeUpTo` bytes is read at once into one buffer. The conversions on either side are
+    /// synchronous functions of their own, so that what they make lives on the thread's stack
+    /// rather than in this async frame.
     @inline(__always)  // into both ways of sending: one call frame fewer per request
     private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
+        var outgoing = outgoing(request, baseURL: baseURL)
+        switch body {
+        case .none:
+            break
+        case .stream(let body):
+            if case .known(let count) = body.length, count <= Self.bufferedLimit {
+                // Small bodies go as one buffer: AsyncHTTPClient's streaming path costs more than
+                // the copy (measured in Benchmarks/, round trip POST).
+                outgoing.body = .bytes(try await Self.collect(body, count: count))
+            } else {
+                outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: body.length == .unknown ? .unknown : .known(Self.length(of: body)))
+            }
+        case .bytes(let data):
+            outgoing.body = Self.body(data)
+        }
+        let incoming: HTTPClientResponse
+        do {
+            incoming = try await client.execute(outgoing, timeout: timeout)
+        } catch {
+            throw Self.classify(error)
+        }
+        let (head, length) = Self.head(of: incoming)
+        switch request.method {
+        case .head, .connect:
+            return (head, .none)
+        default:
+            if let length, length <= wholeUpTo {
+                // A small body is read at once into one buffer rather than chunk by chunk.
+                do {
+                    return (head, .whole(try await incoming.body.collect(upTo: Int(length))))
+                } catch {
+                    throw Self.classify(error)
+                }
+            }
+            return (head, .stream(HTTPBody(ClassifiedHTTPClientBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single)))
+        }
+    }
+
+    /// `request` as AsyncHTTPClient takes it, without its body: header names as written, cookies
+    /// joined into one `Cookie` header, and a tracing client's propagation fields left to it.
+    @inline(never)
+    private func outgoing(_ request: HTTPRequest, baseURL: URL) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
         outgoing.method = Self.method(request.method)
         outgoing.headers.reserveCapacity(request.headerFields.count)
@@ -217,36 +261,35 @@ public struct HTTPClientTransport: ClientTransport {
             tracer.inject(context, into: &written, using: HeaderInjector())
             for (name, _) in written { outgoing.headers.remove(name: name) }
         }
-        switch body {
-        case .none:
-            break
-        case .bytes(let data) where data.count <= Self.bufferedLimit:
-            outgoing.body = .bytes(ByteBuffer(bytes: data))
-        case .bytes(let data):
-            let body = HTTPBody(data)
-            outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: .known(Int64(data.count)))
-        case .stream(let body):
-            switch body.length {
-            case .known(let count) where count <= Self.bufferedLimit:
-                // Small bodies go as one buffer: AsyncHTTPClient's streaming path costs more than
-                // the copy (measured in Benchmarks/, round trip POST).
-                var buffer = ByteBuffer()
-                buffer.reserveCapacity(Int(count))
-                for try await chunk in body { buffer.writeBytes(chunk) }
-                outgoing.body = .bytes(buffer)
-            case .known(let count):
-                outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: .known(count))
-            case .unknown:
-                outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: .unknown)
-            }
-        }
-        let incoming: HTTPClientResponse
-        do {
-            incoming = try await client.execute(outgoing, timeout: timeout)
-        } catch {
-            throw Self.classify(error)
-        }
+        return outgoing
+    }
 
+    /// Bytes in memory as a request body: one buffer up to 256 KiB, a stream beyond.
+    @inline(never)
+    private static func body(_ data: Data) -> HTTPClientRequest.Body {
+        guard data.count > bufferedLimit else { return .bytes(ByteBuffer(bytes: data)) }
+        let body = HTTPBody(data)
+        return .stream(body.map { ByteBuffer(bytes: $0) }, length: .known(Int64(data.count)))
+    }
+
+    /// The declared length of a body that has one.
+    private static func length(of body: HTTPBody) -> Int64 {
+        if case .known(let count) = body.length { return count }
+        return 0
+    }
+
+    /// A small streamed body, read into one buffer.
+    @inline(never)
+    private static nonisolated(nonsending) func collect(_ body: HTTPBody, count: Int64) async throws -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(Int(count))
+        for try await chunk in body { buffer.writeBytes(chunk) }
+        return buffer
+    }
+
+    /// The response's head as HTTPTypes has it, and its first `Content-Length` as a number.
+    @inline(never)
+    private static func head(of incoming: HTTPClientResponse) -> (HTTPResponse, Int64?) {
         var fields = HTTPFields()
         fields.reserveCapacity(incoming.headers.count)
         // The first `Content-Length`, read on the way rather than looked up after in NIO's
@@ -258,21 +301,6 @@ public struct HTTPClientTransport: ClientTransport {
             if contentLength == nil, fieldName == .contentLength { contentLength = value }
             fields.append(HTTPField(name: fieldName, value: value))
         }
-        let head = HTTPResponse(status: Self.status(incoming.status), headerFields: fields)
-        switch request.method {
-        case .head, .connect:
-            return (head, .none)
-        default:
-            let length = contentLength.flatMap { Int64($0) }
-            if let length, length <= wholeUpTo {
-                // A small body is read at once into one buffer rather than chunk by chunk.
-                do {
-                    return (head, .whole(try await incoming.body.collect(upTo: Int(length))))
-                } catch {
-                    throw Self.classify(error)
-                }
-            }
-            return (head, .stream(HTTPBody(ClassifiedHTTPClientBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single)))
-        }
+        return (HTTPResponse(status: Self.status(incoming.status), headerFields: fields), contentLength.flatMap { Int64($0) })
     }
 }

@@ -10,7 +10,10 @@
 // `ahc` (Courier on AsyncHTTPClient), `ahc-raw` (the same GET with AsyncHTTPClient by hand, the
 // same fields sent; `ahc-raw-bare` without the `Accept` field),
 // `ahc-post` and `ahc-post-raw` (the benchmark's POST), one at a time or `PROFILE_CONCURRENCY` at
-// a time. With the server in another process, the counts are the client's alone.
+// a time; `ahc-compare` times the `ahc` and `ahc-raw` GETs in alternation. With the server in
+// another process, the counts are the client's alone; `PROFILE_SERVER=inprocess` starts the
+// benchmarks' server in this process instead. `PROFILE_TASKS=each` sends every request in a task
+// of its own, as the benchmarks do: a task's first async frames come from slabs it allocates.
 import AsyncHTTPClient
 import BenchmarkModels
 import Courier
@@ -65,7 +68,8 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
         return total
     }
     if mode.hasPrefix("ahc") {
-        let server = ProcessInfo.processInfo.environment["PROFILE_SERVER"] ?? "http://127.0.0.1:18080"
+        let named = ProcessInfo.processInfo.environment["PROFILE_SERVER"] ?? "http://127.0.0.1:18080"
+        let server = named == "inprocess" ? "http://127.0.0.1:\(try await BenchmarkServer.start())" : named
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
         let networked = UsersAPI(provider: Provider(baseURL: server, client: client))
         // One request of the mode; `PROFILE_CONCURRENCY` (default 1) of them at a time, as the
@@ -86,17 +90,35 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
                 let body = try await response.body.collect(upTo: 1 << 20)
                 return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
             default:
-                // As the benchmarks' raw GET: the same fields as Courier's, `Accept` included;
-                // `ahc-raw-bare` leaves it out.
-                var request = HTTPClientRequest(url: server + "/users/42")
-                if mode != "ahc-raw-bare" { request.headers.add(name: "Accept", value: "application/json") }
-                let response = try await client.execute(request, timeout: .seconds(30))
-                let body = try await response.body.collect(upTo: 1 << 20)
-                return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
+                return try await rawGet(accept: mode != "ahc-raw-bare")
             }
         }
+        // As the benchmarks' raw GET: the same fields as Courier's, `Accept` included;
+        // `ahc-raw-bare` leaves it out.
+        @Sendable func rawGet(accept: Bool = true) async throws -> Int {
+            var request = HTTPClientRequest(url: server + "/users/42")
+            if accept { request.headers.add(name: "Accept", value: "application/json") }
+            let response = try await client.execute(request, timeout: .seconds(30))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
+        }
+        if mode == "ahc-compare" {
+            // Courier's GET and the raw one in alternation, which goes first drawn each time.
+            var times: [Bool: Duration] = [true: .zero, false: .zero]
+            for _ in 0..<iterations {
+                for courier in Bool.random() ? [true, false] : [false, true] {
+                    let start = ContinuousClock.now
+                    total &+= courier ? try await networked.user(id: 42).followers : try await rawGet()
+                    times[courier, default: .zero] += ContinuousClock.now - start
+                }
+            }
+            print("Courier", times[true, default: .zero] / iterations, "per request, raw", times[false, default: .zero] / iterations)
+            try await client.shutdown()
+            return total
+        }
         let concurrency = max(Int(ProcessInfo.processInfo.environment["PROFILE_CONCURRENCY"] ?? "") ?? 1, 1)
-        if concurrency == 1 {
+        // `PROFILE_TASKS=each`: every request in a task of its own, as the benchmarks send them.
+        if concurrency == 1, ProcessInfo.processInfo.environment["PROFILE_TASKS"] != "each" {
             for _ in 0..<iterations { total &+= try await one() }
         } else {
             for _ in 0..<max(iterations / concurrency, 1) {

@@ -59,30 +59,57 @@ public struct CourierError: Error, Sendable {
     public var kind: Kind { cause.kind }
 
     /// The endpoint's name, such as `"Users.getUser"`, when the request came from one.
-    public var operationID: String?
+    public var operationID: String? {
+        get { box.value.operationID }
+        set { box.value.operationID = newValue }
+    }
 
     /// The request as it was sent, or as far as it was built.
-    public var request: RawRequest?
+    public var request: RawRequest? {
+        get { box.value.request }
+        set { box.value.request = newValue }
+    }
 
     /// The response, when one arrived (always present for ``Kind/status`` and ``Kind/decoding``).
-    public var response: Response?
+    public var response: Response? {
+        get { box.value.response }
+        set { box.value.response = newValue }
+    }
 
     /// Every attempt, in order, when the request was sent more than once or a retry was
     /// refused; empty otherwise.
-    public internal(set) var attempts: [Attempt] = []
+    public internal(set) var attempts: [Attempt] {
+        get { box.value.attempts }
+        set { box.value.attempts = newValue }
+    }
 
     /// Why no further attempt was made, when the retry policy could have retried this failure
     /// but did not: the attempts were used up, the budget was spent, the body could be read only
     /// once, the method is not idempotent…
-    public internal(set) var retryStoppedBecause: String?
+    public internal(set) var retryStoppedBecause: String? {
+        get { box.value.retryStoppedBecause }
+        set { box.value.retryStoppedBecause = newValue }
+    }
 
-    let cause: Cause
+    var cause: Cause { box.value.cause }
+
+    /// Everything the error holds, behind one reference: the error is one word wherever it is
+    /// passed or kept, and every call that can throw it sets aside one word for it (in an async
+    /// function's frame too) instead of the whole error.
+    private var box: Frozen<Fields>
+
+    private struct Fields: Sendable {
+        let cause: Cause
+        var operationID: String?
+        var request: RawRequest?
+        var response: Response?
+        var attempts: [Attempt] = []
+        var retryStoppedBecause: String?
+    }
 
     init(_ cause: Cause, operationID: String? = nil, request: RawRequest? = nil, response: Response? = nil) {
-        self.cause = cause
-        self.request = request ?? response?.request
-        self.operationID = operationID ?? self.request?.operationID
-        self.response = response
+        let request = request ?? response?.request
+        box = Frozen(Fields(cause: cause, operationID: operationID ?? request?.operationID, request: request, response: response))
     }
 
     /// The error that caused this one — a `DecodingError`, a `URLError`, a middleware's error —

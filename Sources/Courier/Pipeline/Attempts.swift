@@ -10,11 +10,20 @@ extension Provider {
     nonisolated(nonsending) func attempts(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         let authenticator = authenticator(for: call.request)
         let repeats = call.retryPolicy?.retries == true || authenticator != nil
-        guard let total = call.timeouts.total else {
+        guard let total = call.total else {
             // One attempt and no bound of its own: no closure to make, nothing to record.
             guard repeats else { return (try await attempt(call), RetryRecord()) }
             return try await attempting(call, authenticator, total: nil, progress: nil)
         }
+        return try await attempts(call, authenticator, repeats: repeats, within: total)
+    }
+
+    /// The attempts of a call with a total bound. A function of its own, so that the frame of
+    /// a call without one holds none of what the bound needs.
+    @inline(never)
+    private nonisolated(nonsending) func attempts(
+        _ call: Call, _ authenticator: (any RequestAuthenticating)?, repeats: Bool, within total: Duration
+    ) async throws(CourierError) -> (Reply, RetryRecord) {
         // The attempts so far, for an error that ends them from outside (the bound,
         // cancellation): only when there can be more than one.
         let progress = repeats ? Locked(RetryRecord()) : nil

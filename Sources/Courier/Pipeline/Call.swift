@@ -8,8 +8,9 @@ import OpenAPIRuntime
 struct Call: Sendable {
     /// The request as middleware, interceptors and the transport see it.
     var request: RawRequest
-    /// The request's bounds over the provider's.
-    let timeouts: Timeouts
+    /// The bound on the whole call, the request's over the provider's; the connect and idle
+    /// bounds are the transport's.
+    let total: Duration?
     /// The transport with the call's connect and idle bounds and the body limit applied.
     let transport: BoundTransport
     /// When a failed attempt is sent again; `nil` for a policy that never retries and adds no

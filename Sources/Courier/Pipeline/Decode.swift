@@ -10,21 +10,35 @@ extension Provider {
     /// frame fewer per request.
     @inline(__always)
     nonisolated(nonsending) func decode<Value>(_ attempted: (Reply, RetryRecord), of call: Call, for request: Request<Value>) async throws(CourierError) -> Value {
-        let (reply, record) = attempted
         switch request.decoder.read {
         case .buffered(let decode):
-            let response = Response(head: reply.head, body: reply.data, request: reply.request, cache: reply.cache)
-            call.observer?.responded(response.head, bodyBytes: response.body?.count, cache: response.cacheOutcome)
-            do {
-                try validate(response, call.validators)
-                return try decode(response, call.bodyDecoder)
-            } catch {
-                throw record.attach(error.with(operationID: response.request?.operationID, request: response.request))
-            }
+            return try decodeWhole(attempted, call, decode)
         case .streamed(let wrap):
-            call.observer?.responded(reply.head, bodyBytes: nil)
-            return wrap(try await handOver(reply, record, call, streamContext: request.decoder.usesStreamContext ? streamContext(for: request, call) : nil))
+            return wrap(try await streamed(attempted, call, request))
         }
+    }
+
+    /// A reply read whole, validated and decoded. Synchronous and out of line: what it makes
+    /// lives on the thread's stack, not in the frame of the async function that calls it.
+    @inline(never)
+    private func decodeWhole<Value>(_ attempted: (Reply, RetryRecord), _ call: Call, _ decode: @Sendable (Response, any BodyDecoder) throws(CourierError) -> Value) throws(CourierError) -> Value {
+        let (reply, record) = attempted
+        let response = Response(head: reply.head, body: reply.data, request: reply.request, cache: reply.cache)
+        call.observer?.responded(response.head, bodyBytes: response.body?.count, cache: response.cacheOutcome)
+        do {
+            try validate(response, call.validators)
+            return try decode(response, call.bodyDecoder)
+        } catch {
+            throw record.attach(error.with(operationID: response.request?.operationID, request: response.request))
+        }
+    }
+
+    /// A streamed reply handed over, with what a typed stream needs to reconnect.
+    @inline(never)
+    private nonisolated(nonsending) func streamed<Value>(_ attempted: (Reply, RetryRecord), _ call: Call, _ request: Request<Value>) async throws(CourierError) -> StreamedResponse {
+        let (reply, record) = attempted
+        call.observer?.responded(reply.head, bodyBytes: nil)
+        return try await handOver(reply, record, call, streamContext: request.decoder.usesStreamContext ? streamContext(for: request, call) : nil)
     }
 
     /// A streamed reply as the caller gets it: validated on its head, its body unread — or, for a
@@ -40,7 +54,7 @@ extension Provider {
         guard head.status.kind == .successful else {
             // The error carries the start of the body — at most 64 KiB, read within the total
             // bound (10 s without one) — and the rest is never read.
-            let prefix = try? await within(call.timeouts.total ?? .seconds(10), request) { () async throws(CourierError) in
+            let prefix = try? await within(call.total ?? .seconds(10), request) { () async throws(CourierError) in
                 await collectPrefix(of: body, upTo: 64 * 1024)
             }
             let response = Response(head: head, body: prefix, request: request)

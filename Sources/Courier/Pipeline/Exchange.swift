@@ -12,19 +12,33 @@ extension Provider {
         // counted chunk by chunk.
         let wholeUpTo = call.streams || call.downloadProgress != nil || !middlewares.isEmpty ? nil : responseBodyLimit
         let step = TransportStep(transport: call.transport, redirects: redirects, cookieJar: cookieJar, secrets: call.secretHeaders, wholeUpTo: wholeUpTo, operationID: call.request.operationID)
+        guard middlewares.isEmpty else { return try await exchange(call, through: step) }
         do {
-            if middlewares.isEmpty {
-                let (head, body) = try await step.send(call.request)
-                return Reply(head: head, body: body, request: call.request)
-            }
-            let request = call.request
+            let (head, body) = try await step.send(call.request)
+            return Reply(head: head, body: body, request: call.request)
+        } catch {
+            throw Self.failure(error, of: call.request)
+        }
+    }
+
+    /// The exchange through the middleware chain: a function of its own, so that the frame of
+    /// an exchange without middleware holds none of what the chain needs.
+    @inline(never)
+    private nonisolated(nonsending) func exchange(_ call: Call, through step: TransportStep) async throws(CourierError) -> Reply {
+        let request = call.request
+        do {
             let (head, body) = try await chain(around: step, streams: call.streams, attempt: request.attempt)(request.head, request.body, request.baseURL)
             return Reply(head: head, body: .stream(body), request: request)
-        } catch let error as CourierError {
-            throw error.with(operationID: call.request.operationID, request: call.request)
         } catch {
-            throw PipelineErrors.classifyTransport(error).with(operationID: call.request.operationID, request: call.request)
+            throw Self.failure(error, of: request)
         }
+    }
+
+    /// What the exchange of `request` throws for `error`.
+    @inline(never)
+    private static func failure(_ error: any Error, of request: RawRequest) -> CourierError {
+        let classified = error as? CourierError ?? PipelineErrors.classifyTransport(error)
+        return classified.with(operationID: request.operationID, request: request)
     }
 
     typealias Next = @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
@@ -91,6 +105,13 @@ struct TransportStep: Sendable {
     @inline(__always)
     nonisolated(nonsending) func hop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         guard let cookieJar else { return try await transmit(request) }
+        return try await hop(request, keepingCookiesIn: cookieJar)
+    }
+
+    /// A hop with a cookie jar. A function of its own, so that the frame of an exchange
+    /// without a jar holds none of what the cookies need.
+    @inline(never)
+    private nonisolated(nonsending) func hop(_ request: RawRequest, keepingCookiesIn cookieJar: CookieJar) async throws -> (HTTPResponse, Reply.Body) {
         var request = request
         let url = request.url ?? request.baseURL
         if let header = cookieJar.header(for: url) {

@@ -30,6 +30,9 @@ extension Provider {
         var validators: [Validator]
     }
 
+    /// Out of line: the builders and wire values it makes live on the thread's stack, not in
+    /// the async frame of ``send(_:)``.
+    @inline(never)
     private func prepare(_ original: RequestBuilder, _ request: Parts) throws(CourierError) -> Call {
         let operationID = request.operationID
         let accept = original.headers.contains(.accept) ? nil : request.accept
@@ -68,7 +71,7 @@ extension Provider {
         let own = builder.timeouts
         return Call(
             request: consume raw,
-            timeouts: timeouts.overridden(by: own),
+            total: own.total ?? timeouts.total,
             transport: own.connect == nil && own.idle == nil
                 ? boundTransport : BoundTransport(transport, timeouts.overridden(by: own), bodyLimit: responseBodyLimit),
             retryPolicy: (builder.retryPolicy?.acts ?? retryPolicy.acts) ? builder.retryPolicy ?? retryPolicy : nil,

@@ -17,10 +17,15 @@ extension Provider {
     /// The provider's ``Observability`` sees the request from the start: its span covers the
     /// attempts and the decoding, and is the current one while they run.
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
-        guard let observer = RequestObserver.start(observability) else {
-            let call = try prepare(request)
-            return try await decode(cached(call), of: call, for: request)
-        }
+        if let observer = RequestObserver.start(observability) { return try await send(request, observedBy: observer) }
+        let call = try prepare(request)
+        return try await decode(cached(call), of: call, for: request)
+    }
+
+    /// ``send(_:)`` for a provider that something listens to. A function of its own, so that
+    /// the frame of every other request holds none of what the observed path keeps.
+    @inline(never)
+    private nonisolated(nonsending) func send<Value>(_ request: Request<Value>, observedBy observer: RequestObserver) async throws(CourierError) -> Value {
         do throws(CourierError) {
             var call: Call
             do {

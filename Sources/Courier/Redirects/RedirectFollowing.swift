@@ -12,6 +12,7 @@ extension TransportStep {
     }
 
     /// Follows the redirect `first` answered to `request`, hop by hop, within the policy.
+    @inline(never)  // a frame of its own: an exchange without a redirect does not hold this one's
     nonisolated(nonsending) func follow(_ first: (HTTPResponse, Reply.Body), of request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         var request = request
         let originalBaseURL = request.baseURL

@@ -32,29 +32,84 @@ public struct RequestBuilder: Sendable {
     /// Headers to send. Prefer `addHeader(_:value:)`, which rejects CR, LF and NUL.
     public var headers = HTTPFields()
     /// Overrides the provider's key mapping for this request.
-    public var keyMapping: KeyMapping?
+    public var keyMapping: KeyMapping? {
+        get { options?.value.keyMapping }
+        set { updateOptions { $0.keyMapping = newValue } }
+    }
     /// Overrides the provider's body encoder for this request.
-    public var bodyEncoder: (any BodyEncoder)?
+    public var bodyEncoder: (any BodyEncoder)? {
+        get { options?.value.bodyEncoder }
+        set { updateOptions { $0.bodyEncoder = newValue } }
+    }
     /// Overrides the provider's decoder of response bodies for this request.
-    public var bodyDecoder: (any BodyDecoder)?
+    public var bodyDecoder: (any BodyDecoder)? {
+        get { options?.value.bodyDecoder }
+        set { updateOptions { $0.bodyDecoder = newValue } }
+    }
     /// How arrays in query items are written; a repeated key (`tags=a&tags=b`) unless set. For
     /// every request of a provider: `provider.modifyRequests { $0.queryArrayEncoding = .brackets }`.
-    public var queryArrayEncoding: ArrayEncoding?
+    public var queryArrayEncoding: ArrayEncoding? {
+        get { options?.value.queryArrayEncoding }
+        set { updateOptions { $0.queryArrayEncoding = newValue } }
+    }
     /// Sends to this URL instead of the provider's base URL and ``path``, when set; its path and
     /// query are used as written.
-    public var absoluteURL: URL?
+    public var absoluteURL: URL? {
+        get { options?.value.absoluteURL }
+        set { updateOptions { $0.absoluteURL = newValue } }
+    }
     /// Bounds of this request's wait over the provider's ``Provider/timeouts``.
-    public var timeouts = Timeouts()
+    public var timeouts: Timeouts {
+        get { options?.value.timeouts ?? Timeouts() }
+        set { updateOptions { $0.timeouts = newValue } }
+    }
     /// When this request is sent again after a failure, over the provider's
     /// ``Provider/retryPolicy``; `nil` keeps the provider's.
-    public var retryPolicy: RetryPolicy?
+    public var retryPolicy: RetryPolicy? {
+        get { options?.value.retryPolicy }
+        set { updateOptions { $0.retryPolicy = newValue } }
+    }
     /// How this request uses the provider's ``Provider/cache``; `nil` is
     /// ``CachePolicy/useProtocol``.
-    public var cachePolicy: CachePolicy?
+    public var cachePolicy: CachePolicy? {
+        get { options?.value.cachePolicy }
+        set { updateOptions { $0.cachePolicy = newValue } }
+    }
     /// Told how much of the body has been sent.
-    var uploadProgress: ProgressHandler?
+    var uploadProgress: ProgressHandler? {
+        get { options?.value.uploadProgress }
+        set { updateOptions { $0.uploadProgress = newValue } }
+    }
     /// Told how much of the response body has arrived.
-    var downloadProgress: ProgressHandler?
+    var downloadProgress: ProgressHandler? {
+        get { options?.value.downloadProgress }
+        set { updateOptions { $0.downloadProgress = newValue } }
+    }
+
+    /// The options above, which most requests leave unset, behind one optional reference: a
+    /// request is copied and kept (in an async frame too) as a few words instead of all of them.
+    private var options: Frozen<OptionValues>?
+
+    private struct OptionValues: Sendable {
+        var keyMapping: KeyMapping?
+        var bodyEncoder: (any BodyEncoder)?
+        var bodyDecoder: (any BodyDecoder)?
+        var queryArrayEncoding: ArrayEncoding?
+        var absoluteURL: URL?
+        var timeouts = Timeouts()
+        var retryPolicy: RetryPolicy?
+        var cachePolicy: CachePolicy?
+        var uploadProgress: ProgressHandler?
+        var downloadProgress: ProgressHandler?
+    }
+
+    /// Sets an option on a copy of the options: a request's options are set a few times at
+    /// most, before it is sent.
+    private mutating func updateOptions(_ change: (inout OptionValues) -> Void) {
+        var values = options?.value ?? OptionValues()
+        change(&values)
+        options = Frozen(values)
+    }
 
     var parameters: [(name: String, value: String?)] = []
     var queryItems: [QueryEntry] = []

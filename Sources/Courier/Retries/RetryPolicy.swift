@@ -32,25 +32,64 @@ public import HTTPTypes
 /// clients that failed together do not come back together.
 public struct RetryPolicy: Sendable {
     /// The most attempts, the first one included: `1` never retries.
-    public var maxAttempts: Int
+    public var maxAttempts: Int {
+        get { box.value.maxAttempts }
+        set { box.value.maxAttempts = newValue }
+    }
     /// The ceiling of the first wait, doubled for each later one.
-    public var baseDelay: Duration
+    public var baseDelay: Duration {
+        get { box.value.baseDelay }
+        set { box.value.baseDelay = newValue }
+    }
     /// The most any computed wait lasts.
-    public var maxDelay: Duration
+    public var maxDelay: Duration {
+        get { box.value.maxDelay }
+        set { box.value.maxDelay = newValue }
+    }
     /// How a wait is drawn below its ceiling.
-    public var jitter: Jitter
+    public var jitter: Jitter {
+        get { box.value.jitter }
+        set { box.value.jitter = newValue }
+    }
     /// The longest `Retry-After` that is waited for; a server asking for longer gets its answer
     /// returned at once rather than a retry sooner than it asked.
-    public var maxRetryAfter: Duration
+    public var maxRetryAfter: Duration {
+        get { box.value.maxRetryAfter }
+        set { box.value.maxRetryAfter = newValue }
+    }
     /// The statuses that are retried: 408, 429, 502, 503 and 504 unless you choose others.
-    public var statuses: Set<Int>
+    public var statuses: Set<Int> {
+        get { box.value.statuses }
+        set { box.value.statuses = newValue }
+    }
     /// Whether a `POST` or `PATCH` without an `Idempotency-Key` header is given a fresh one (a
     /// UUID, the same for all its attempts), which makes it safe to retry for a server that
     /// honours the header.
-    public var addsIdempotencyKey: Bool
+    public var addsIdempotencyKey: Bool {
+        get { box.value.addsIdempotencyKey }
+        set { box.value.addsIdempotencyKey = newValue }
+    }
     /// Failures you want retried besides the ones above, such as a `500` from a server you know
     /// to be flaky. The safety rules (idempotency, a replayable body, the budget) still apply.
-    public var retryIf: (@Sendable (RetryContext) -> Bool)?
+    public var retryIf: (@Sendable (RetryContext) -> Bool)? {
+        get { box.value.retryIf }
+        set { box.value.retryIf = newValue }
+    }
+
+    /// The settings above behind one reference, made when the policy is: a policy is copied into
+    /// every call, and kept there as one word.
+    private var box: Frozen<Values>
+
+    private struct Values: Sendable {
+        var maxAttempts: Int
+        var baseDelay: Duration
+        var maxDelay: Duration
+        var jitter: Jitter
+        var maxRetryAfter: Duration
+        var statuses: Set<Int>
+        var addsIdempotencyKey: Bool
+        var retryIf: (@Sendable (RetryContext) -> Bool)?
+    }
 
     /// A policy; the defaults are ``standard``'s.
     public init(
@@ -65,14 +104,12 @@ public struct RetryPolicy: Sendable {
     ) {
         // Out-of-range values are read as the nearest sensible ones: at least one attempt, no
         // negative wait.
-        self.maxAttempts = max(maxAttempts, 1)
-        self.baseDelay = max(baseDelay, .zero)
-        self.maxDelay = max(maxDelay, .zero)
-        self.jitter = jitter
-        self.maxRetryAfter = max(maxRetryAfter, .zero)
-        self.statuses = statuses
-        self.addsIdempotencyKey = addsIdempotencyKey
-        self.retryIf = retryIf
+        box = Frozen(
+            Values(
+                maxAttempts: max(maxAttempts, 1), baseDelay: max(baseDelay, .zero), maxDelay: max(maxDelay, .zero), jitter: jitter,
+                maxRetryAfter: max(maxRetryAfter, .zero), statuses: statuses, addsIdempotencyKey: addsIdempotencyKey, retryIf: retryIf
+            )
+        )
     }
 
     /// Three attempts, waits of up to 200 ms and then 400 ms (full jitter, capped at 10 s), a

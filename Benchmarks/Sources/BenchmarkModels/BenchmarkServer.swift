@@ -3,12 +3,13 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The server every round-trip benchmark talks to, in the benchmark's own process on 127.0.0.1.
-enum BenchmarkServer {
+/// The server every round-trip benchmark talks to, in the benchmark's own process on 127.0.0.1;
+/// PipelineProfile starts it too with `PROFILE_SERVER=inprocess`.
+public enum BenchmarkServer {
     /// About 200 bytes of JSON, the response every GET and POST returns.
-    static let userJSON = #"{"id":42,"login":"ada","name":"Ada Lovelace","email":"ada@example.com","company":"Analytical Engines","location":"London","bio":"First programmer","followers":1815,"following":1852,"isAdmin":false}"#
+    public static let userJSON = #"{"id":42,"login":"ada","name":"Ada Lovelace","email":"ada@example.com","company":"Analytical Engines","location":"London","bio":"First programmer","followers":1815,"following":1852,"isAdmin":false}"#
 
-    static func start() async throws -> Int {
+    public static func start() async throws -> Int {
         let router = Router()
         router.get("/users/:id") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: userJSON)))
