@@ -199,27 +199,7 @@ public struct HTTPClientTransport: ClientTransport {
     /// rather than in this async frame.
     @inline(__always)  // into both ways of sending: one call frame fewer per request
     private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
-        var outgoing = outgoing(request, baseURL: baseURL)
-        switch body {
-        case .none:
-            break
-        case .stream(let body):
-            if case .known(let count) = body.length, count <= Self.bufferedLimit {
-                // Small bodies go as one buffer: AsyncHTTPClient's streaming path costs more than
-                // the copy (measured in Benchmarks/, round trip POST).
-                outgoing.body = .bytes(try await Self.collect(body, count: count))
-            } else {
-                outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: body.length == .unknown ? .unknown : .known(Self.length(of: body)))
-            }
-        case .bytes(let data):
-            outgoing.body = Self.body(data)
-        }
-        let incoming: HTTPClientResponse
-        do {
-            incoming = try await client.execute(outgoing, timeout: timeout)
-        } catch {
-            throw Self.classify(error)
-        }
+        let incoming = try await execute(request, body: body, baseURL: baseURL)
         let (head, length) = Self.head(of: incoming)
         switch request.method {
         case .head, .connect:
@@ -237,19 +217,43 @@ public struct HTTPClientTransport: ClientTransport {
         }
     }
 
-    /// `request` as AsyncHTTPClient takes it, without its body: header names as written, cookies
-    /// joined into one `Cookie` header, and a tracing client's propagation fields left to it.
+    /// Sends `request` with `body` through the client, up to the response's head. A function of
+    /// its own: AsyncHTTPClient's request, some 350 bytes, lives in this frame only, not beside
+    /// the response while its body is read.
     @inline(never)
-    private func outgoing(_ request: HTTPRequest, baseURL: URL) -> HTTPClientRequest {
+    private nonisolated(nonsending) func execute(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL) async throws -> HTTPClientResponse {
+        // Small streamed bodies go as one buffer: AsyncHTTPClient's streaming path costs more
+        // than the copy (measured in Benchmarks/, round trip POST).
+        var collected: ByteBuffer?
+        if case .stream(let body) = body, case .known(let count) = body.length, count <= Self.bufferedLimit {
+            collected = try await Self.collect(body, count: count)
+        }
+        do {
+            return try await client.execute(outgoing(request, baseURL: baseURL, body: body, collected: collected), timeout: timeout)
+        } catch {
+            throw Self.classify(error)
+        }
+    }
+
+    /// `request` as AsyncHTTPClient takes it: header names as written, cookies joined into one
+    /// `Cookie` header, a tracing client's propagation fields left to it; `body` as one buffer
+    /// when it was `collected`, or up to 256 KiB of bytes, and as a stream beyond.
+    @inline(never)
+    private func outgoing(_ request: HTTPRequest, baseURL: URL, body: OutgoingBody?, collected: ByteBuffer?) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
         outgoing.method = Self.method(request.method)
         outgoing.headers.reserveCapacity(request.headerFields.count)
         var cookies: [String] = []
         for field in request.headerFields {
-            // HTTPFields keeps cookie pairs as separate fields; HTTP/1.1 allows one Cookie header.
-            if field.name == .cookie {
+            switch field.name {
+            case .cookie:
+                // HTTPFields keeps cookie pairs as separate fields; HTTP/1.1 allows one Cookie
+                // header.
                 cookies.append(field.value)
-            } else {
+            case .contentLength, .transferEncoding:
+                // AsyncHTTPClient removes both and writes its own from the body it is given.
+                continue
+            default:
                 outgoing.headers.add(name: field.name.rawName, value: field.value)
             }
         }
@@ -260,6 +264,18 @@ public struct HTTPClientTransport: ClientTransport {
             var written = HTTPHeaders()
             tracer.inject(context, into: &written, using: HeaderInjector())
             for (name, _) in written { outgoing.headers.remove(name: name) }
+        }
+        switch body {
+        case .none:
+            break
+        case .stream(let body):
+            if let collected {
+                outgoing.body = .bytes(collected)
+            } else {
+                outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: body.length == .unknown ? .unknown : .known(Self.length(of: body)))
+            }
+        case .bytes(let data):
+            outgoing.body = Self.body(data)
         }
         return outgoing
     }

@@ -144,7 +144,9 @@ func concurrently(_ count: Int, _ body: @escaping @Sendable () async throws -> V
 /// The raw clients send what Courier sends for the same call: the `@API` function declares a JSON
 /// response, so Courier asks for one with `Accept: application/json`, as the OpenAPI generator's
 /// client does too. Without it the two sides would differ on the wire by a header field, whose
-/// cost the client, AsyncHTTPClient's checks and the server pay on one side only.
+/// cost the client, AsyncHTTPClient's checks and the server pay on one side only. Likewise a
+/// body: Courier's default encoder sorts keys, so that the same value always gives the same
+/// bytes, and the raw POST sorts them too (`sortedJSON()`).
 enum Raw {
     static func get(_ env: Environment) async throws -> User {
         var request = HTTPClientRequest(url: env.base + "/users/42")
@@ -157,9 +159,9 @@ enum Raw {
     static func post(_ env: Environment) async throws -> User {
         var request = HTTPClientRequest(url: env.base + "/users")
         request.method = .POST
-        let data = try JSONEncoder().encode(sampleUser)
-        request.headers.add(name: "Content-Type", value: "application/json")
+        let data = try sampleUser.sortedJSON()
         request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(data: data))
         let response = try await env.client.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)
@@ -194,7 +196,7 @@ enum Raw {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
-        request.httpBody = try JSONEncoder().encode(sampleUser)
+        request.httpBody = try sampleUser.sortedJSON()
         let (data, _) = try await env.session.data(for: request)
         return try JSONDecoder().decode(User.self, from: data)
     }

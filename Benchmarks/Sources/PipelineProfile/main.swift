@@ -83,9 +83,9 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
             case "ahc-post-raw":
                 var request = HTTPClientRequest(url: server + "/users")
                 request.method = .POST
-                request.headers.add(name: "Content-Type", value: "application/json")
                 request.headers.add(name: "Accept", value: "application/json")
-                request.body = .bytes(ByteBuffer(data: try JSONEncoder().encode(sampleUser)))
+                request.headers.add(name: "Content-Type", value: "application/json")
+                request.body = .bytes(ByteBuffer(data: try sampleUser.sortedJSON()))
                 let response = try await client.execute(request, timeout: .seconds(30))
                 let body = try await response.body.collect(upTo: 1 << 20)
                 return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers

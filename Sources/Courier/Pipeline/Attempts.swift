@@ -7,6 +7,7 @@ extension Provider {
     /// provider's ``Authenticator`` allow — all within its total bound. Returns the last reply,
     /// its body read whole unless the call streams, with the account of the attempts, to be
     /// attached to an error the caller finds in it (a status, say).
+    @inline(__always)  // into the send stage: a call sent once shares its frame
     nonisolated(nonsending) func attempts(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         let authenticator = authenticator(for: call.request)
         let repeats = call.retryPolicy?.retries == true || authenticator != nil

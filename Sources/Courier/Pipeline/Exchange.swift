@@ -7,6 +7,7 @@ extension Provider {
     /// transport hop by hop — cookies added and kept, redirects followed under the
     /// ``RedirectPolicy``. The status is not checked. With no middleware between, a transport
     /// that can hands a small body over read whole.
+    @inline(__always)  // into the attempts: an attempt shares their frame
     nonisolated(nonsending) func exchange(_ call: Call) async throws(CourierError) -> Reply {
         // Read whole only where it would be read whole anyway: a buffered call, its progress not
         // counted chunk by chunk.
