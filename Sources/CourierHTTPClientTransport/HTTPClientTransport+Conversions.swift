@@ -1,0 +1,146 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import OpenAPIRuntime
+import Tracing
+
+/// The conversions between HTTPTypes' messages and AsyncHTTPClient's, each synchronous and out of
+/// line where the exchange calls it, so that what it makes lives on the thread's stack rather than
+/// in an async frame.
+extension HTTPClientTransport {
+    /// The field name `name` as received, as `HTTPField.Name(_:)` makes it, without lower-casing
+    /// a copy where it need not: the names most responses carry, spelled as servers commonly
+    /// spell them, are HTTPTypes' own constants, and a name already in lower case is only checked.
+    static func fieldName(_ name: String) -> HTTPField.Name? {
+        switch name {
+        case "Content-Type": return .contentType
+        case "Content-Length": return .contentLength
+        case "Date": return .date
+        case "Server": return .server
+        case "Connection": return .connection
+        case "Cache-Control": return .cacheControl
+        case "ETag": return .eTag
+        case "Last-Modified": return .lastModified
+        case "Location": return .location
+        case "Set-Cookie": return .setCookie
+        case "Vary": return .vary
+        case "Content-Encoding": return .contentEncoding
+        case "Transfer-Encoding": return .transferEncoding
+        default:
+            if name.utf8.first != UInt8(ascii: ":"), let parsed = HTTPField.Name(parsed: name) { return parsed }
+            return HTTPField.Name(name)
+        }
+    }
+
+    /// `method` as NIO has it: the common ones without parsing their names again.
+    static func method(_ method: HTTPRequest.Method) -> HTTPMethod {
+        switch method {
+        case .get: .GET
+        case .post: .POST
+        case .put: .PUT
+        case .delete: .DELETE
+        case .patch: .PATCH
+        default: HTTPMethod(rawValue: method.rawValue)
+        }
+    }
+
+    /// `status` as HTTPTypes has it. NIO gives the common statuses their standard reason phrase
+    /// whatever the server sent, so those are HTTPTypes' constants, whose phrases are the same and
+    /// need no checking; any other is checked as `HTTPResponse.Status(code:reasonPhrase:)` does.
+    static func status(_ status: HTTPResponseStatus) -> HTTPResponse.Status {
+        switch status {
+        case .ok: .ok
+        case .created: .created
+        case .noContent: .noContent
+        case .notModified: .notModified
+        default: HTTPResponse.Status(code: Int(status.code), reasonPhrase: status.reasonPhrase)
+        }
+    }
+
+    /// `request` as AsyncHTTPClient takes it: header names as written, cookies joined into one
+    /// `Cookie` header, a tracing client's propagation fields left to it; `body` as one buffer
+    /// when it was `collected`, or up to 256 KiB of bytes, and as a stream beyond.
+    @inline(never)
+    func outgoing(_ request: HTTPRequest, baseURL: URL, body: OutgoingBody?, collected: ByteBuffer?) -> HTTPClientRequest {
+        var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
+        outgoing.method = Self.method(request.method)
+        outgoing.headers.reserveCapacity(request.headerFields.count)
+        var cookies: [String] = []
+        for field in request.headerFields {
+            switch field.name {
+            case .cookie:
+                // HTTPFields keeps cookie pairs as separate fields; HTTP/1.1 allows one Cookie
+                // header.
+                cookies.append(field.value)
+            case .contentLength, .transferEncoding:
+                // AsyncHTTPClient removes both and writes its own from the body it is given.
+                continue
+            default:
+                outgoing.headers.add(name: field.name.rawName, value: field.value)
+            }
+        }
+        if !cookies.isEmpty { outgoing.headers.add(name: "Cookie", value: cookies.joined(separator: "; ")) }
+        if let tracer = client.tracer, let context = ServiceContext.current {
+            // A client that traces adds its own span's propagation fields (beside any already
+            // there): Courier's of the same names go, so that only the innermost span's are sent.
+            var written = HTTPHeaders()
+            tracer.inject(context, into: &written, using: HeaderInjector())
+            for (name, _) in written { outgoing.headers.remove(name: name) }
+        }
+        switch body {
+        case .none:
+            break
+        case .stream(let body):
+            if let collected {
+                outgoing.body = .bytes(collected)
+            } else {
+                outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: body.length == .unknown ? .unknown : .known(Self.length(of: body)))
+            }
+        case .bytes(let data):
+            outgoing.body = Self.body(data)
+        }
+        return outgoing
+    }
+
+    /// Bytes in memory as a request body: one buffer up to 256 KiB, a stream beyond.
+    @inline(never)
+    static func body(_ data: Data) -> HTTPClientRequest.Body {
+        guard data.count > bufferedLimit else { return .bytes(ByteBuffer(bytes: data)) }
+        let body = HTTPBody(data)
+        return .stream(body.map { ByteBuffer(bytes: $0) }, length: .known(Int64(data.count)))
+    }
+
+    /// The declared length of a body that has one.
+    static func length(of body: HTTPBody) -> Int64 {
+        if case .known(let count) = body.length { return count }
+        return 0
+    }
+
+    /// A small streamed body, read into one buffer.
+    @inline(never)
+    static nonisolated(nonsending) func collect(_ body: HTTPBody, count: Int64) async throws -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(Int(count))
+        for try await chunk in body { buffer.writeBytes(chunk) }
+        return buffer
+    }
+
+    /// The response's head as HTTPTypes has it, and its first `Content-Length` as a number.
+    @inline(never)
+    static func head(of incoming: HTTPClientResponse) -> (HTTPResponse, Int64?) {
+        var fields = HTTPFields()
+        fields.reserveCapacity(incoming.headers.count)
+        // The first `Content-Length`, read on the way rather than looked up after in NIO's
+        // headers, a second pass comparing every name without regard to case.
+        var contentLength: String?
+        for (name, value) in incoming.headers {
+            // NIO has already checked the names; one that HTTPTypes refuses is dropped, not fatal.
+            guard let fieldName = Self.fieldName(name) else { continue }
+            if contentLength == nil, fieldName == .contentLength { contentLength = value }
+            fields.append(HTTPField(name: fieldName, value: value))
+        }
+        return (HTTPResponse(status: Self.status(incoming.status), headerFields: fields), contentLength.flatMap { Int64($0) })
+    }
+}
