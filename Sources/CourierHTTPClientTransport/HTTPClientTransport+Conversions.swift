@@ -60,10 +60,9 @@ extension HTTPClientTransport {
     }
 
     /// `request` as AsyncHTTPClient takes it: header names as written, cookies joined into one
-    /// `Cookie` header, a tracing client's propagation fields left to it; `body` as one buffer
-    /// when it was `collected`, or up to 256 KiB of bytes, and as a stream beyond.
+    /// `Cookie` header, a tracing client's propagation fields left to it.
     @inline(never)
-    func outgoing(_ request: HTTPRequest, baseURL: URL, body: OutgoingBody?, collected: ByteBuffer?) -> HTTPClientRequest {
+    func outgoing(_ request: HTTPRequest, baseURL: URL, body: HTTPClientRequest.Body?) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: baseURL.absoluteString + (request.path ?? "/"))
         outgoing.method = Self.method(request.method)
         outgoing.headers.reserveCapacity(request.headerFields.count)
@@ -89,18 +88,7 @@ extension HTTPClientTransport {
             tracer.inject(context, into: &written, using: HeaderInjector())
             for (name, _) in written { outgoing.headers.remove(name: name) }
         }
-        switch body {
-        case .none:
-            break
-        case .stream(let body):
-            if let collected {
-                outgoing.body = .bytes(collected)
-            } else {
-                outgoing.body = .stream(body.map { ByteBuffer(bytes: $0) }, length: body.length == .unknown ? .unknown : .known(Self.length(of: body)))
-            }
-        case .bytes(let data):
-            outgoing.body = Self.body(data)
-        }
+        outgoing.body = body
         return outgoing
     }
 
@@ -112,19 +100,27 @@ extension HTTPClientTransport {
         return .stream(body.map { ByteBuffer(bytes: $0) }, length: .known(Int64(data.count)))
     }
 
-    /// The declared length of a body that has one.
-    static func length(of body: HTTPBody) -> Int64 {
-        if case .known(let count) = body.length { return count }
-        return 0
-    }
-
-    /// A small streamed body, read into one buffer.
+    /// A request body as AsyncHTTPClient takes it: bytes in memory as the synchronous `body(_:)`
+    /// makes them; a stream of known length up to 256 KiB read into one buffer — AsyncHTTPClient's
+    /// streaming path costs more than the copy (measured in Benchmarks/, round trip POST) — and
+    /// any other stream as a stream of its length.
     @inline(never)
-    static nonisolated(nonsending) func collect(_ body: HTTPBody, count: Int64) async throws -> ByteBuffer {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(Int(count))
-        for try await chunk in body { buffer.writeBytes(chunk) }
-        return buffer
+    static nonisolated(nonsending) func body(_ outgoing: OutgoingBody?) async throws -> HTTPClientRequest.Body? {
+        guard case .stream(let body) = outgoing else {
+            guard case .bytes(let data) = outgoing else { return nil }
+            return Self.body(data)
+        }
+        switch body.length {
+        case .known(let count) where count <= bufferedLimit:
+            var buffer = ByteBuffer()
+            buffer.reserveCapacity(Int(count))
+            for try await chunk in body { buffer.writeBytes(chunk) }
+            return .bytes(buffer)
+        case .known(let count):
+            return .stream(body.map { ByteBuffer(bytes: $0) }, length: .known(count))
+        case .unknown:
+            return .stream(body.map { ByteBuffer(bytes: $0) }, length: .unknown)
+        }
     }
 
     /// The response's head as HTTPTypes has it, and its first `Content-Length` as a number.

@@ -173,14 +173,9 @@ public struct HTTPClientTransport: ClientTransport {
     /// the response while its body is read.
     @inline(never)
     private nonisolated(nonsending) func execute(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL) async throws -> HTTPClientResponse {
-        // Small streamed bodies go as one buffer: AsyncHTTPClient's streaming path costs more
-        // than the copy (measured in Benchmarks/, round trip POST).
-        var collected: ByteBuffer?
-        if case .stream(let body) = body, case .known(let count) = body.length, count <= Self.bufferedLimit {
-            collected = try await Self.collect(body, count: count)
-        }
+        let converted = try await Self.body(body)
         do {
-            return try await client.execute(outgoing(request, baseURL: baseURL, body: body, collected: collected), timeout: timeout)
+            return try await client.execute(outgoing(request, baseURL: baseURL, body: converted), timeout: timeout)
         } catch {
             throw Self.classify(error)
         }
