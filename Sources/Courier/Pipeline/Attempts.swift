@@ -7,7 +7,7 @@ extension Provider {
     /// provider's ``Authenticator`` allow — all within its total bound. Returns the last reply,
     /// its body read whole unless the call streams, with the account of the attempts, to be
     /// attached to an error the caller finds in it (a status, say).
-    @inline(__always)  // into the send stage: a call sent once shares its frame
+    @inline(__always)  // into the cache stage's general path
     nonisolated(nonsending) func attempts(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         let authenticator = authenticator(for: call.request)
         let repeats = call.retryPolicy?.retries == true || authenticator != nil
@@ -36,7 +36,7 @@ extension Provider {
 
     /// One exchange of `call`, its body read whole unless the call streams.
     @inline(__always)
-    private nonisolated(nonsending) func attempt(_ call: Call) async throws(CourierError) -> Reply {
+    nonisolated(nonsending) func attempt(_ call: Call) async throws(CourierError) -> Reply {
         var reply = try await exchange(call)
         try await read(&reply, of: call, counting: true)
         return reply
@@ -45,8 +45,17 @@ extension Provider {
     /// Reads `reply`'s body whole, in place — up to ``responseBodyLimit``, counted for the
     /// download progress when `counting` — unless the call streams or the transport read it
     /// already. (Taken and returned, the reply was copied on every request.)
+    @inline(__always)  // the check only: a body the transport read whole needs nothing more
     private nonisolated(nonsending) func read(_ reply: inout Reply, of call: Call, counting: Bool) async throws(CourierError) {
-        guard !call.streams, case .stream(let body) = reply.body else { return }
+        guard !call.streams, case .stream = reply.body else { return }
+        try await readStream(&reply, of: call, counting: counting)
+    }
+
+    /// ``read(_:of:counting:)`` for a body still arriving. A function of its own, so that the
+    /// frame of a call whose body came whole holds none of what reading a stream needs.
+    @inline(never)
+    private nonisolated(nonsending) func readStream(_ reply: inout Reply, of call: Call, counting: Bool) async throws(CourierError) {
+        guard case .stream(let body) = reply.body else { return }
         do {
             let counted = counting ? body.map { call.downloadProgress?.counting($0) ?? $0 } : body
             reply.body = .whole(try await collectResponseBody(counted, limit: responseBodyLimit, status: reply.head.status))
@@ -57,7 +66,9 @@ extension Provider {
 
     /// The attempts of a call that may be sent more than once. A reply that is followed by
     /// another attempt is dropped before the wait or the refresh, which closes its body and
-    /// frees its connection. `progress`, when given, holds the account as it grows.
+    /// frees its connection. `progress`, when given, holds the account as it grows. Out of
+    /// line: the frame of a call sent once holds none of the loop's state.
+    @inline(never)
     private nonisolated(nonsending) func attempting(
         _ call: Call,
         _ authenticator: (any RequestAuthenticating)?,

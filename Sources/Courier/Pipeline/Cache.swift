@@ -6,10 +6,20 @@ extension Provider {
     /// from it when the stored response may be used (RFC 9111 §4), is sent with its validators
     /// when a stored one must be revalidated, and its answer is stored where the server allows.
     /// An unsafe request that succeeds removes what it changed. Without a cache, or for any other
-    /// call, the attempts alone — inlined, so that a provider without a cache pays no call frame
-    /// for the stage.
+    /// call, the attempts alone. The common call — no cache, sent once, without a total bound —
+    /// is one attempt, inlined here; every other goes through one function of its own, so that
+    /// the frame of the common call holds one reply, not one for each way of making it.
     @inline(__always)
     nonisolated(nonsending) func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
+        if cache == nil, call.total == nil, call.retryPolicy?.retries != true, authenticator(for: call.request) == nil {
+            return (try await attempt(call), RetryRecord())
+        }
+        return try await cachedOrAttempted(call)
+    }
+
+    /// ``cached(_:)`` for any call but the common one.
+    @inline(never)
+    private nonisolated(nonsending) func cachedOrAttempted(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         guard let cache else { return try await attempts(call) }
         return try await cached(call, in: cache)
     }

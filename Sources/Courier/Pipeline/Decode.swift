@@ -14,7 +14,7 @@ extension Provider {
         case .buffered(let decode):
             return try decodeWhole(attempted, call, decode)
         case .streamed(let wrap):
-            return wrap(try await streamed(attempted, call, request))
+            return try await streamed(attempted, call, request, wrap)
         }
     }
 
@@ -33,12 +33,16 @@ extension Provider {
         }
     }
 
-    /// A streamed reply handed over, with what a typed stream needs to reconnect.
+    /// A streamed reply handed over, with what a typed stream needs to reconnect, as the
+    /// request's value. Out of line, the streamed response made here included: the frame of a
+    /// call read whole holds none of it.
     @inline(never)
-    private nonisolated(nonsending) func streamed<Value>(_ attempted: (Reply, RetryRecord), _ call: Call, _ request: Request<Value>) async throws(CourierError) -> StreamedResponse {
+    private nonisolated(nonsending) func streamed<Value>(
+        _ attempted: (Reply, RetryRecord), _ call: Call, _ request: Request<Value>, _ wrap: (StreamedResponse) -> Value
+    ) async throws(CourierError) -> Value {
         let (reply, record) = attempted
         call.observer?.responded(reply.head, bodyBytes: nil)
-        return try await handOver(reply, record, call, streamContext: request.decoder.usesStreamContext ? streamContext(for: request, call) : nil)
+        return wrap(try await handOver(reply, record, call, streamContext: request.decoder.usesStreamContext ? streamContext(for: request, call) : nil))
     }
 
     /// A streamed reply as the caller gets it: validated on its head, its body unread — or, for a

@@ -102,16 +102,25 @@ struct TransportStep: Sendable {
         return try await follow(first, of: request)
     }
 
-    /// One exchange with the transport, with the jar's cookies added and its answer's kept.
+    /// One exchange with the transport, with the jar's cookies added and its answer's kept. The
+    /// common hop — no jar, a body read whole by a transport that can — is inlined; any other
+    /// is a function of its own, so that the frame of the common one holds one answer.
     @inline(__always)
     nonisolated(nonsending) func hop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+        if cookieJar == nil, let limit = wholeUpTo, let whole = transport.whole {
+            return try await whole.sendReadingWhole(request, limit: limit)
+        }
+        return try await anyHop(request)
+    }
+
+    /// ``hop(_:)`` with a cookie jar, or a body handed over as it arrives.
+    @inline(never)
+    private nonisolated(nonsending) func anyHop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         guard let cookieJar else { return try await transmit(request) }
         return try await hop(request, keepingCookiesIn: cookieJar)
     }
 
-    /// A hop with a cookie jar. A function of its own, so that the frame of an exchange
-    /// without a jar holds none of what the cookies need.
-    @inline(never)
+    /// A hop with a cookie jar.
     private nonisolated(nonsending) func hop(_ request: RawRequest, keepingCookiesIn cookieJar: CookieJar) async throws -> (HTTPResponse, Reply.Body) {
         var request = request
         let url = request.url ?? request.baseURL
