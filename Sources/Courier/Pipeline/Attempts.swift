@@ -10,7 +10,7 @@ extension Provider {
     @inline(__always)  // into the cache stage's general path
     nonisolated(nonsending) func attempts(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
         let authenticator = authenticator(for: call.request)
-        let repeats = call.retryPolicy?.retries == true || authenticator != nil
+        let repeats = Self.repeats(call, authenticator)
         guard let total = call.total else {
             // One attempt and no bound of its own: no closure to make, nothing to record.
             guard repeats else { return (try await attempt(call), RetryRecord()) }
@@ -32,6 +32,12 @@ extension Provider {
             guard repeats else { return (try await self.attempt(call), RetryRecord()) }
             return try await self.attempting(call, authenticator, total: total, progress: progress)
         }
+    }
+
+    /// Whether `call` may be sent more than once: its retry policy retries, or `authenticator`
+    /// (the provider's, when it applies to the call) may refresh a refused credential.
+    static func repeats(_ call: Call, _ authenticator: (any RequestAuthenticating)?) -> Bool {
+        call.retryPolicy?.retries == true || authenticator != nil
     }
 
     /// One exchange of `call`, its body read whole unless the call streams.

@@ -11,7 +11,7 @@ extension Provider {
     /// the frame of the common call holds one reply, not one for each way of making it.
     @inline(__always)
     nonisolated(nonsending) func cached(_ call: Call) async throws(CourierError) -> (Reply, RetryRecord) {
-        if cache == nil, call.total == nil, call.retryPolicy?.retries != true, authenticator(for: call.request) == nil {
+        if cache == nil, call.total == nil, !Self.repeats(call, authenticator(for: call.request)) {
             return (try await attempt(call), RetryRecord())
         }
         return try await cachedOrAttempted(call)

@@ -95,6 +95,12 @@ struct TransportStep: Sendable {
     let wholeUpTo: Int?
     let operationID: String
 
+    /// The transport and the limit a body is read whole with, when it is.
+    private var readsWhole: (any WholeBodyTransport, Int)? {
+        guard let limit = wholeUpTo, let whole = transport.whole else { return nil }
+        return (whole, limit)
+    }
+
     @inline(__always)  // into the exchange: one call frame fewer per request
     nonisolated(nonsending) func send(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
         let first = try await hop(request)
@@ -107,7 +113,7 @@ struct TransportStep: Sendable {
     /// is a function of its own, so that the frame of the common one holds one answer.
     @inline(__always)
     nonisolated(nonsending) func hop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
-        if cookieJar == nil, let limit = wholeUpTo, let whole = transport.whole {
+        if cookieJar == nil, let (whole, limit) = readsWhole {
             return try await whole.sendReadingWhole(request, limit: limit)
         }
         return try await anyHop(request)
@@ -135,7 +141,7 @@ struct TransportStep: Sendable {
 
     @inline(__always)
     private nonisolated(nonsending) func transmit(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
-        if let limit = wholeUpTo, let whole = transport.whole {
+        if let (whole, limit) = readsWhole {
             return try await whole.sendReadingWhole(request, limit: limit)
         }
         let (head, body) = try await transport.base.send(request.head, body: request.body, baseURL: request.baseURL, operationID: operationID)

@@ -69,11 +69,12 @@ extension Provider {
             }
         }
         let own = builder.timeouts
+        let bounds = timeouts.overridden(by: own)
         return Call(
             request: consume raw,
-            total: own.total ?? timeouts.total,
+            total: bounds.total,
             transport: own.connect == nil && own.idle == nil
-                ? boundTransport : BoundTransport(transport, timeouts.overridden(by: own), bodyLimit: responseBodyLimit),
+                ? boundTransport : BoundTransport(transport, bounds, bodyLimit: responseBodyLimit),
             retryPolicy: (builder.retryPolicy?.acts ?? retryPolicy.acts) ? builder.retryPolicy ?? retryPolicy : nil,
             cachePolicy: builder.cachePolicy ?? .useProtocol,
             bodyDecoder: bodyDecoder(for: builder),
