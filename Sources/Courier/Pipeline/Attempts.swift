@@ -53,7 +53,7 @@ extension Provider {
     /// already. (Taken and returned, the reply was copied on every request.)
     @inline(__always)  // the check only: a body the transport read whole needs nothing more
     private nonisolated(nonsending) func read(_ reply: inout Reply, of call: Call, counting: Bool) async throws(CourierError) {
-        guard !call.streams, case .stream = reply.body else { return }
+        guard !call.streams, reply.isArriving else { return }
         try await readStream(&reply, of: call, counting: counting)
     }
 
@@ -90,7 +90,9 @@ extension Provider {
         var state = AttemptState(elapsed: policy.retries && total != nil ? clock.stopwatch() : nil, progress: progress)
         while true {
             state.number += 1
-            call.request.attempt = state.number
+            // The first attempt's number is the request's already: not set, so that the request
+            // is not copied for it.
+            if call.request.attempt != state.number { call.request.attempt = state.number }
             switch try await attempt(&call, &state, authenticator, total) {
             case .finished(let reply):
                 return (reply, state.record)
@@ -170,9 +172,10 @@ extension Provider {
         }
         // What follows is decided on the head, before the body is read: the body of a reply that
         // another attempt follows is read without progress, so that progress describes the body
-        // the caller gets. A body that then fails is decided on again, as the failure it is.
+        // the caller gets. A body that then fails is decided on again, as the failure it is. A
+        // body the transport read whole, or one the call streams, has nothing left to read here.
         var end = follow(outcome, of: call, &state, authenticator, refreshes: refreshes, total: total)
-        if case .success(let reply) = outcome {
+        if case .success(let reply) = outcome, reply.isArriving, !call.streams {
             do {
                 outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in
                     var read = reply

@@ -60,6 +60,12 @@ struct Reply: Sendable {
         }
     }
 
+    /// Whether the body is still arriving, not read whole.
+    var isArriving: Bool {
+        if case .stream = body { return true }
+        return false
+    }
+
     /// The body's bytes, when it was read whole.
     var data: Data? {
         if case .whole(let data) = body { return data }
