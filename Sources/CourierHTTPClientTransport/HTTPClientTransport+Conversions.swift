@@ -81,7 +81,7 @@ extension HTTPClientTransport {
             }
         }
         if !cookies.isEmpty { outgoing.headers.add(name: "Cookie", value: cookies.joined(separator: "; ")) }
-        if let tracer = client.tracer, let context = ServiceContext.current {
+        if clientTraces, let tracer = client.tracer, let context = ServiceContext.current {
             // A client that traces adds its own span's propagation fields (beside any already
             // there): Courier's of the same names go, so that only the innermost span's are sent.
             var written = HTTPHeaders()

@@ -20,6 +20,9 @@ public struct HTTPClientTransport: ClientTransport {
     package let client: HTTPClient
     /// The deadline for each request, from start to the end of the response head.
     var timeout: TimeAmount
+    /// Whether the client traces its requests. Its configuration is fixed when it is made, so
+    /// this is read once, not on every request (reading it copies the tracing settings).
+    let clientTraces: Bool
 
     /// Bodies of known length up to this size are sent and read as one buffer; longer ones, and
     /// those of unknown length, stream.
@@ -46,6 +49,7 @@ public struct HTTPClientTransport: ClientTransport {
     private init(client: HTTPClient, timeout: TimeAmount = .minutes(1), processWideTimeout: HTTPClient.Configuration.Timeout?) {
         self.client = client
         self.timeout = timeout
+        self.clientTraces = client.tracer != nil
         self.processWideTimeout = processWideTimeout
     }
 

@@ -79,7 +79,7 @@ struct Environment: Sendable {
             uncached: Provider(baseURL: base, client: client),
             generated: OpenAPIPeer.Client(
                 serverURL: URL(string: base)!,
-                transport: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: .seconds(30)))
+                transport: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: rawDeadline))
             )
         )
     }
@@ -146,12 +146,13 @@ func concurrently(_ count: Int, _ body: @escaping @Sendable () async throws -> V
 /// client does too. Without it the two sides would differ on the wire by a header field, whose
 /// cost the client, AsyncHTTPClient's checks and the server pay on one side only. Likewise a
 /// body: Courier's default encoder sorts keys, so that the same value always gives the same
-/// bytes, and the raw POST sorts them too (`sortedJSON()`).
+/// bytes, and the raw POST sorts them too (`sortedJSON()`). The deadline is Courier's too
+/// (`rawDeadline`).
 enum Raw {
     static func get(_ env: Environment) async throws -> User {
         var request = HTTPClientRequest(url: env.base + "/users/42")
         request.headers.add(name: "Accept", value: "application/json")
-        let response = try await env.client.execute(request, timeout: .seconds(30))
+        let response = try await env.client.execute(request, timeout: rawDeadline)
         let body = try await response.body.collect(upTo: 1 << 20)
         return try JSONDecoder().decode(User.self, from: Data(buffer: body))
     }
@@ -163,7 +164,7 @@ enum Raw {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(data: data))
-        let response = try await env.client.execute(request, timeout: .seconds(30))
+        let response = try await env.client.execute(request, timeout: rawDeadline)
         let body = try await response.body.collect(upTo: 1 << 20)
         return try JSONDecoder().decode(User.self, from: Data(buffer: body))
     }

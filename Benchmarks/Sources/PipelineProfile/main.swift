@@ -86,7 +86,7 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
                 request.headers.add(name: "Accept", value: "application/json")
                 request.headers.add(name: "Content-Type", value: "application/json")
                 request.body = .bytes(ByteBuffer(data: try sampleUser.sortedJSON()))
-                let response = try await client.execute(request, timeout: .seconds(30))
+                let response = try await client.execute(request, timeout: rawDeadline)
                 let body = try await response.body.collect(upTo: 1 << 20)
                 return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
             default:
@@ -98,7 +98,7 @@ nonisolated func run(iterations: Int, mode: String) async throws -> Int {
         @Sendable func rawGet(accept: Bool = true) async throws -> Int {
             var request = HTTPClientRequest(url: server + "/users/42")
             if accept { request.headers.add(name: "Accept", value: "application/json") }
-            let response = try await client.execute(request, timeout: .seconds(30))
+            let response = try await client.execute(request, timeout: rawDeadline)
             let body = try await response.body.collect(upTo: 1 << 20)
             return try JSONDecoder().decode(User.self, from: Data(buffer: body)).followers
         }
