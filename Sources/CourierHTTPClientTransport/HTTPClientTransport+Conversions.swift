@@ -1,9 +1,10 @@
 import AsyncHTTPClient
 import Foundation
-import HTTPTypes
+package import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import OpenAPIRuntime
+import Synchronization
 import Tracing
 
 /// The conversions between HTTPTypes' messages and AsyncHTTPClient's, each synchronous and out of
@@ -123,20 +124,76 @@ extension HTTPClientTransport {
         }
     }
 
-    /// The response's head as HTTPTypes has it, and its first `Content-Length` as a number.
+    /// The response's head, its fields left as received, and its first `Content-Length` as a
+    /// number.
     @inline(never)
-    static func head(of incoming: HTTPClientResponse) -> (HTTPResponse, Int64?) {
+    static func head(of incoming: HTTPClientResponse) -> (ReceivedHead, Int64?) {
+        var contentLength: Int64?
+        for (name, value) in incoming.headers where isContentLength(name) {
+            contentLength = Int64(value)
+            break
+        }
+        return (ReceivedHead(status: Self.status(incoming.status), fields: ReceivedFields(incoming.headers)), contentLength)
+    }
+
+    /// Whether `name` is `Content-Length` in any case, compared byte by byte without a lower-cased
+    /// copy.
+    static func isContentLength(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard bytes.count == 14 else { return false }
+            for (byte, expected) in zip(bytes, "content-length".utf8) where byte | 0x20 != expected {
+                // `| 0x20` lower-cases a letter; '-' (0x2D) already has the bit set.
+                return false
+            }
+            return true
+        }
+    }
+
+    /// NIO's header fields as HTTPTypes has them: names as received, a name that HTTPTypes refuses
+    /// dropped (NIO has already checked them), values checked as `HTTPField` checks them.
+    static func httpFields(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()
-        fields.reserveCapacity(incoming.headers.count)
-        // The first `Content-Length`, read on the way rather than looked up after in NIO's
-        // headers, a second pass comparing every name without regard to case.
-        var contentLength: String?
-        for (name, value) in incoming.headers {
-            // NIO has already checked the names; one that HTTPTypes refuses is dropped, not fatal.
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers {
             guard let fieldName = Self.fieldName(name) else { continue }
-            if contentLength == nil, fieldName == .contentLength { contentLength = value }
             fields.append(HTTPField(name: fieldName, value: value))
         }
-        return (HTTPResponse(status: Self.status(incoming.status), headerFields: fields), contentLength.flatMap { Int64($0) })
+        return fields
+    }
+}
+
+/// A response head as AsyncHTTPClient received it: the status made into HTTPTypes' at once, the
+/// fields when first read.
+package struct ReceivedHead: Sendable {
+    package let status: HTTPResponse.Status
+    package let fields: ReceivedFields
+}
+
+/// A response's header fields, kept as AsyncHTTPClient received them until first read, then made
+/// into HTTPTypes' form once and kept. A call that decodes a JSON body reads the status alone, so
+/// it never pays for building each field.
+package final class ReceivedFields: Sendable {
+    private let headers: HTTPHeaders
+    /// Set by the first read; a lock of one word, with nothing to set up or tear down.
+    private let converted = Mutex<HTTPFields?>(nil)
+
+    init(_ headers: HTTPHeaders) {
+        self.headers = headers
+    }
+
+    /// Whether the fields have been converted: a read of ``httpFields`` has happened.
+    package var isConverted: Bool {
+        converted.withLock { $0 != nil }
+    }
+
+    /// The fields in HTTPTypes' form, converted on the first read.
+    package var httpFields: HTTPFields {
+        converted.withLock { converted in
+            if let converted { return converted }
+            let fields = HTTPClientTransport.httpFields(headers)
+            converted = fields
+            return fields
+        }
     }
 }

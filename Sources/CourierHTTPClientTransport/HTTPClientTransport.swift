@@ -102,7 +102,8 @@ public struct HTTPClientTransport: ClientTransport {
         baseURL: URL,
         operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let (head, payload) = try await exchange(request, body: body.map { .stream($0) }, baseURL: baseURL, wholeUpTo: Self.bufferedLimit)
+        let (received, payload) = try await exchange(request, body: body.map { .stream($0) }, baseURL: baseURL, wholeUpTo: Self.bufferedLimit)
+        let head = HTTPResponse(status: received.status, headerFields: received.fields.httpFields)
         switch payload {
         case .none: return (head, nil)
         case .whole(let buffer): return (head, HTTPBody(buffer.readableBytesView))
@@ -113,13 +114,14 @@ public struct HTTPClientTransport: ClientTransport {
     /// Sends `request` as ``send(_:body:baseURL:operationID:)`` does, but hands a body of at most
     /// `limit` bytes (and 256 KiB) over as `Data`, read whole, without wrapping it in an
     /// `HTTPBody` that the caller would read back into `Data`. A longer body, or one of unknown
-    /// length, comes as a stream.
+    /// length, comes as a stream. The head's fields stay as AsyncHTTPClient received them until
+    /// first read.
     package nonisolated(nonsending) func sendReadingWhole(
         _ request: HTTPRequest,
         body: OutgoingBody?,
         baseURL: URL,
         limit: Int
-    ) async throws -> (HTTPResponse, WholeOrStreamed) {
+    ) async throws -> (ReceivedHead, WholeOrStreamed) {
         let (head, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: min(Self.bufferedLimit, Int64(limit)))
         switch payload {
         case .none: return (head, .stream(nil))
@@ -153,7 +155,7 @@ public struct HTTPClientTransport: ClientTransport {
     /// synchronous functions of their own, so that what they make lives on the thread's stack
     /// rather than in this async frame.
     @inline(__always)  // into both ways of sending: one call frame fewer per request
-    private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (HTTPResponse, Payload) {
+    private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (ReceivedHead, Payload) {
         let incoming = try await execute(request, body: body, baseURL: baseURL)
         let (head, length) = Self.head(of: incoming)
         switch request.method {

@@ -211,7 +211,7 @@ extension Provider {
         total: Duration?
     ) -> AttemptEnd? {
         let number = call.request.attempt
-        let head = outcome.success?.head
+        let head = outcome.success?.head.message
         if let authenticator, !state.refreshed, let head, authenticator.isAuthenticationFailure(head) {
             state.refreshed = true
             state.append(number, status: head.status)

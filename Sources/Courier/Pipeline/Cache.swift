@@ -109,7 +109,7 @@ extension Provider {
         var (reply, record) = result
         let responseTime = cache.now()
         if reply.head.status.code == 304, let stored {
-            let updated = stored.updated(by: reply.head, requestTime: requestTime, responseTime: responseTime)
+            let updated = stored.updated(by: reply.head.message, requestTime: requestTime, responseTime: responseTime)
             if !asked.noStore { cache.store(updated) }
             return (Self.answer(updated, reply.request, age: updated.age(at: responseTime), outcome: .revalidated), record)
         }
@@ -156,7 +156,7 @@ extension Provider {
 
     /// The entry to store for `reply`, when RFC 9111 §3 allows storing it.
     private static func storable(_ reply: Reply, key: String, asked: CacheControl, requestTime: Date, responseTime: Date) -> CachedResponse? {
-        let head = reply.head
+        let head = reply.head.message
         let control = CacheControl(head.headerFields)
         guard !asked.noStore, !control.noStore, case .whole(let data) = reply.body, !CachedResponse.varyNames(head).contains("*") else {
             return nil

@@ -39,7 +39,7 @@ struct Call: Sendable {
 /// What the exchange stage gives back: the final response's head, its body read whole or still
 /// arriving, and the request it answered (the attempt's, credential and trace fields included).
 struct Reply: Sendable {
-    var head: HTTPResponse
+    var head: ResponseHead
     var body: Body
     var request: RawRequest
     /// Where the response came from, when the provider has a cache.
@@ -58,6 +58,16 @@ struct Reply: Sendable {
             case .stream(let body): body
             }
         }
+    }
+
+    init(head: ResponseHead, body: Body, request: RawRequest) {
+        self.head = head
+        self.body = body
+        self.request = request
+    }
+
+    init(head: HTTPResponse, body: Body, request: RawRequest) {
+        self.init(head: ResponseHead(head), body: body, request: request)
     }
 
     /// Whether the body is still arriving, not read whole.

@@ -23,7 +23,7 @@ extension Provider {
     @inline(never)
     private func decodeWhole<Value>(_ attempted: (Reply, RetryRecord), _ call: Call, _ decode: @Sendable (Response, any BodyDecoder) throws(CourierError) -> Value) throws(CourierError) -> Value {
         let (reply, record) = attempted
-        let response = Response(head: reply.head, body: reply.data, request: reply.request, cache: reply.cache)
+        let response = Response(received: reply.head, body: reply.data, request: reply.request, cache: reply.cache)
         call.observer?.responded(response.head, bodyBytes: response.body?.count, cache: response.cacheOutcome)
         do {
             try validate(response, call.validators)
@@ -41,7 +41,7 @@ extension Provider {
         _ attempted: (Reply, RetryRecord), _ call: Call, _ request: Request<Value>, _ wrap: (StreamedResponse) -> Value
     ) async throws(CourierError) -> Value {
         let (reply, record) = attempted
-        call.observer?.responded(reply.head, bodyBytes: nil)
+        call.observer?.responded(reply.head.message, bodyBytes: nil)
         return wrap(try await handOver(reply, record, call, streamContext: request.decoder.usesStreamContext ? streamContext(for: request, call) : nil))
     }
 
@@ -51,7 +51,7 @@ extension Provider {
         let (head, request) = (reply.head, reply.request)
         let body = reply.body.httpBody
         do {
-            try validate(Response(head: head, body: nil, request: request), call.validators)
+            try validate(Response(received: head, body: nil, request: request, cache: nil), call.validators)
         } catch {
             throw record.attach(error)
         }
@@ -61,12 +61,12 @@ extension Provider {
             let prefix = try? await within(call.total ?? .seconds(10), request) { () async throws(CourierError) in
                 await collectPrefix(of: body, upTo: 64 * 1024)
             }
-            let response = Response(head: head, body: prefix, request: request)
+            let response = Response(received: head, body: prefix, request: request, cache: nil)
             throw record.attach(CourierError(.status(head.status), operationID: request.operationID, request: request, response: response))
         }
         var delivered = ClassifiedBody.wrap(body ?? HTTPBody(), request)
         if let observer = call.observer { delivered = observer.countingResponse(delivered) }
-        var streamed = StreamedResponse(head: head, body: call.downloadProgress?.counting(delivered) ?? delivered, request: request)
+        var streamed = StreamedResponse(head: head.message, body: call.downloadProgress?.counting(delivered) ?? delivered, request: request)
         streamed.context = streamContext
         return streamed
     }

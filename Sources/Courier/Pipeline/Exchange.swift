@@ -52,7 +52,7 @@ extension Provider {
         var next: Next = { head, body, baseURL in
             do {
                 let (response, answer) = try await step.send(RawRequest(head: head, body: body, baseURL: baseURL, operationID: operationID))
-                return (response, answer.httpBody)
+                return (response.message, answer.httpBody)
             } catch {
                 throw PipelineErrors.classifyTransport(error)
             }
@@ -102,7 +102,7 @@ struct TransportStep: Sendable {
     }
 
     @inline(__always)  // into the exchange: one call frame fewer per request
-    nonisolated(nonsending) func send(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    nonisolated(nonsending) func send(_ request: RawRequest) async throws -> (ResponseHead, Reply.Body) {
         let first = try await hop(request)
         guard redirects.limit > 0, Self.isRedirect(first.0.status.code) else { return first }
         return try await follow(first, of: request)
@@ -112,7 +112,7 @@ struct TransportStep: Sendable {
     /// common hop — no jar, a body read whole by a transport that can — is inlined; any other
     /// is a function of its own, so that the frame of the common one holds one answer.
     @inline(__always)
-    nonisolated(nonsending) func hop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    nonisolated(nonsending) func hop(_ request: RawRequest) async throws -> (ResponseHead, Reply.Body) {
         if cookieJar == nil, let (whole, limit) = readsWhole {
             return try await whole.sendReadingWhole(request, limit: limit)
         }
@@ -121,13 +121,13 @@ struct TransportStep: Sendable {
 
     /// ``hop(_:)`` with a cookie jar, or a body handed over as it arrives.
     @inline(never)
-    private nonisolated(nonsending) func anyHop(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    private nonisolated(nonsending) func anyHop(_ request: RawRequest) async throws -> (ResponseHead, Reply.Body) {
         guard let cookieJar else { return try await transmit(request) }
         return try await hop(request, keepingCookiesIn: cookieJar)
     }
 
     /// A hop with a cookie jar.
-    private nonisolated(nonsending) func hop(_ request: RawRequest, keepingCookiesIn cookieJar: CookieJar) async throws -> (HTTPResponse, Reply.Body) {
+    private nonisolated(nonsending) func hop(_ request: RawRequest, keepingCookiesIn cookieJar: CookieJar) async throws -> (ResponseHead, Reply.Body) {
         var request = request
         let url = request.url ?? request.baseURL
         if let header = cookieJar.header(for: url) {
@@ -140,11 +140,11 @@ struct TransportStep: Sendable {
     }
 
     @inline(__always)
-    private nonisolated(nonsending) func transmit(_ request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    private nonisolated(nonsending) func transmit(_ request: RawRequest) async throws -> (ResponseHead, Reply.Body) {
         if let (whole, limit) = readsWhole {
             return try await whole.sendReadingWhole(request, limit: limit)
         }
         let (head, body) = try await transport.base.send(request.head, body: request.body, baseURL: request.baseURL, operationID: operationID)
-        return (head, .stream(body))
+        return (ResponseHead(head), .stream(body))
     }
 }

@@ -13,13 +13,13 @@ extension TransportStep {
 
     /// Follows the redirect `first` answered to `request`, hop by hop, within the policy.
     @inline(never)  // a frame of its own: an exchange without a redirect does not hold this one's
-    nonisolated(nonsending) func follow(_ first: (HTTPResponse, Reply.Body), of request: RawRequest) async throws -> (HTTPResponse, Reply.Body) {
+    nonisolated(nonsending) func follow(_ first: (ResponseHead, Reply.Body), of request: RawRequest) async throws -> (ResponseHead, Reply.Body) {
         var request = request
         let originalBaseURL = request.baseURL
         var hops = 0
-        var answer: (HTTPResponse, Reply.Body)? = first
+        var answer: (ResponseHead, Reply.Body)? = first
         while true {
-            let (response, responseBody): (HTTPResponse, Reply.Body)
+            let (response, responseBody): (ResponseHead, Reply.Body)
             if let pending = answer {
                 (response, responseBody) = pending
                 answer = nil

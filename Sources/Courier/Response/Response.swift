@@ -9,8 +9,8 @@ import OpenAPIRuntime
 /// why, its ``request`` is the request as far as it was built (`nil` when it could not be), and
 /// its head is empty.
 public struct Response: Sendable {
-    /// Status and headers, read and changed through ``status`` and ``headers``.
-    var head: HTTPResponse
+    /// Status and headers as received, read and changed through ``status`` and ``headers``.
+    var received: ResponseHead
     /// The body's bytes; `nil` when the response had no body or an empty one.
     public var body: Data?
     /// The request that produced this response; `nil` only when no request could be built.
@@ -31,7 +31,12 @@ public struct Response: Sendable {
 
     /// The same, with where it came from when the provider has a cache.
     init(head: HTTPResponse, body: Data?, request: RawRequest, cache: CacheOutcome?) {
-        self.head = head
+        self.init(received: ResponseHead(head), body: body, request: request, cache: cache)
+    }
+
+    /// The same, with the head as the pipeline carries it.
+    init(received: ResponseHead, body: Data?, request: RawRequest, cache: CacheOutcome?) {
+        self.received = received
         self.body = body?.isEmpty == false ? body : nil
         self.request = request
         self.failure = nil
@@ -40,7 +45,7 @@ public struct Response: Sendable {
 
     /// Carries `error`: the response it holds, if one arrived, or an empty head otherwise.
     init(failure error: CourierError) {
-        self.head = error.response?.head ?? HTTPResponse(status: .init(code: 0))
+        self.received = error.response?.received ?? ResponseHead(HTTPResponse(status: .init(code: 0)))
         self.body = error.response?.body
         self.request = error.request
         self.failure = FailureBox(error: error)
@@ -48,17 +53,23 @@ public struct Response: Sendable {
 
     /// The status.
     public var status: HTTPResponse.Status {
-        get { head.status }
+        get { received.status }
         set { head.status = newValue }
     }
 
     /// The status code; `nil` when no response arrived.
-    public var statusCode: Int? { failure == nil || failure?.error.response != nil ? head.status.code : nil }
+    public var statusCode: Int? { failure == nil || failure?.error.response != nil ? received.status.code : nil }
 
     /// The headers.
     public var headers: HTTPFields {
-        get { head.headerFields }
+        get { received.headerFields }
         set { head.headerFields = newValue }
+    }
+
+    /// Status and headers in HTTPTypes' form.
+    var head: HTTPResponse {
+        get { received.message }
+        set { received = ResponseHead(newValue) }
     }
 
     /// The body as UTF-8 text, when there is a body.
@@ -71,14 +82,14 @@ public struct Response: Sendable {
     public var cache: CacheOutcome? { cacheOutcome }
 
     /// Whether a response arrived and its status is in 200–299.
-    public var isSuccess: Bool { failure == nil && head.status.kind == .successful }
+    public var isSuccess: Bool { failure == nil && received.status.kind == .successful }
 
     /// Why the request failed: the error that kept a response from arriving, or one of kind
     /// ``CourierError/Kind/status`` when the status is outside 200–299; `nil` on success.
     public var error: CourierError? {
         if let failure { return failure.error }
         guard !isSuccess else { return nil }
-        return CourierError(.status(head.status), operationID: request?.operationID, request: request, response: self)
+        return CourierError(.status(received.status), operationID: request?.operationID, request: request, response: self)
     }
 
     /// Decodes the body into `T` after checking the status, as ``ResponseDecoder/json(_:decoder:)``
@@ -100,7 +111,8 @@ public struct Response: Sendable {
     /// Whether the response has no body by definition (RFC 9110 §6.4.1): a `204`, a `205`, or
     /// the answer to a `HEAD`.
     var hasNoBodyByDefinition: Bool {
-        head.status.code == 204 || head.status.code == 205 || request?.method == .head
+        let code = received.status.code
+        return code == 204 || code == 205 || request?.method == .head
     }
 
     /// For generated code (`@EndpointResponse` types without an error body): throws ``error`` when
@@ -123,6 +135,6 @@ extension Response: CustomStringConvertible {
     public var description: String {
         let target = request.map { "\($0.method) \($0.path)" } ?? "a request that could not be built"
         if let failure { return "no response for \(target): \(failure.error.message)" }
-        return "\(head.status.code) \(head.status.displayPhrase) for \(target), \(body?.count ?? 0) bytes"
+        return "\(received.status.code) \(received.status.displayPhrase) for \(target), \(body?.count ?? 0) bytes"
     }
 }

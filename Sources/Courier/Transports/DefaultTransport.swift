@@ -31,20 +31,23 @@ extension HTTPClientTransport: BoundableTransport, WholeBodyTransport {
         bounded(connect: timeouts.connect, read: timeouts.idle)
     }
 
-    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (HTTPResponse, Reply.Body) {
+    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (ResponseHead, Reply.Body) {
         let outgoing: OutgoingBody? =
             switch request.payload {
             case .bytes(let data): .bytes(data)
             case .stream(let stream): .stream(stream)
             case nil: nil
             }
-        let (head, payload) = try await sendReadingWhole(request.head, body: outgoing, baseURL: request.baseURL, limit: limit)
+        let (received, payload) = try await sendReadingWhole(request.head, body: outgoing, baseURL: request.baseURL, limit: limit)
+        let head = ResponseHead(status: received.status, fields: received.fields)
         switch payload {
         case .whole(let data): return (head, .whole(data))
         case .stream(let body): return (head, .stream(body))
         }
     }
 }
+
+extension ReceivedFields: DeferredFields {}
 #else
 extension Provider {
     /// The transport used when none is given: on Apple platforms, ``urlSessionTransport``.

@@ -16,7 +16,7 @@ package protocol BoundableTransport: ClientTransport {
 protocol WholeBodyTransport: ClientTransport {
     /// Sends `request` and reads a body of at most `limit` bytes whole; a longer body, or one of
     /// unknown length, comes as a stream.
-    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (HTTPResponse, Reply.Body)
+    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (ResponseHead, Reply.Body)
 }
 
 /// A transport as the pipeline sends through it: bounded, with its whole-body path found once

@@ -203,8 +203,8 @@ extension URLSessionHTTPTransport: BoundableTransport {
 extension URLSessionHTTPTransport.Bounded: WholeBodyTransport {
     /// The body as it streams, for the pipeline to read whole up to `limit`: the task stops as
     /// soon as more than `limit` bytes have arrived, while the reader catches up.
-    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (HTTPResponse, Reply.Body) {
+    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (ResponseHead, Reply.Body) {
         let (head, body) = try await base.send(request.head, body: request.body, baseURL: request.baseURL, idle: idle, maxUnread: maxUnread, wholeLimit: limit)
-        return (head, .stream(body))
+        return (ResponseHead(head), .stream(body))
     }
 }

@@ -79,6 +79,27 @@ struct AsyncHTTPClientTests {
         #expect(try await text(send(chunked, limit: 1024)) == (false, "hello"))
     }
 
+    @Test("A head read whole keeps its fields as received until they are read, then converts them once, repeated names and order kept")
+    func fieldsConvertedOnFirstRead() async throws {
+        let transport = HTTPClientTransport(client: TransportKind.client)
+        let base = try #require(URL(string: try await FaultServer.baseURL()))
+        let name = scriptName("deferred-fields", .asyncHTTPClient)
+        let sent = [("Set-Cookie", "a=1"), ("X-Trace", "t"), ("set-cookie", "b=2")]
+        FaultServer.script(name, [.answer(status: 201, headers: sent, body: "made")])
+        let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/script/\(name)")
+        let (head, body) = try await transport.sendReadingWhole(request, body: nil, baseURL: base, limit: 1024)
+        guard case .whole(let data) = body else { Issue.record("a 4-byte body of known length was not read whole"); return }
+        #expect(String(decoding: data, as: UTF8.self) == "made")
+        #expect(head.status == .created)
+        #expect(!head.fields.isConverted, "reading the status and the body converted the fields")
+        let fields = head.fields.httpFields
+        #expect(head.fields.isConverted)
+        #expect(fields[values: .setCookie] == ["a=1", "b=2"])
+        #expect(fields.filter { $0.name.canonicalName != "content-length" }.map(\.name.rawName) == sent.map(\.0))
+        #expect(fields[.contentLength] == "4")
+        #expect(head.fields.httpFields == fields)
+    }
+
     @Test("A borrowed client sends request headers (Papyrus' AsyncHTTPClient transport sent none)")
     func borrowedClient() async throws {
         let provider = Provider(baseURL: try await TestServer.baseURL(), client: TransportKind.client)
