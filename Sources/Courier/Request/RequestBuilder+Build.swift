@@ -34,8 +34,17 @@ extension RequestBuilder {
 
         let encoded = try encodeBody(settings: settings)
         if let encoded {
-            if let contentType = encoded.contentType, !fields.contains(.contentType) { fields[.contentType] = contentType }
-            fields[.contentLength] = encoded.length.map { String($0) }
+            // Appended where the request has no such field of its own: the subscript's setter
+            // would search for one again and check the value a second time.
+            if let contentType = encoded.contentType, !fields.contains(.contentType) {
+                fields.append(contentType == "application/json" ? Self.jsonContentType : HTTPField(name: .contentType, value: contentType))
+            }
+            let length = encoded.length.map { String($0) }
+            if fields.contains(.contentLength) {
+                fields[.contentLength] = length
+            } else if let length {
+                fields.append(HTTPField(name: .contentLength, value: length))
+            }
         } else if !headers.isEmpty, fields.contains(.contentLength) {
             fields[.contentLength] = nil
         }
@@ -49,6 +58,8 @@ extension RequestBuilder {
 
     /// `Accept: application/json`, what the JSON response decoders ask for.
     static let jsonAccept = HTTPField(name: .accept, value: "application/json")
+    /// `Content-Type: application/json`, the type of the JSON body encoders' bodies.
+    static let jsonContentType = HTTPField(name: .contentType, value: "application/json")
     /// ``jsonAccept`` alone.
     static let jsonAcceptAlone: HTTPFields = [.accept: "application/json"]
 

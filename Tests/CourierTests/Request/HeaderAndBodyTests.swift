@@ -1,6 +1,7 @@
 import Courier
 import CourierTestSupport
 import Foundation
+import HTTPTypes
 import Testing
 
 @Suite("Headers and bodies, checked by the server", .timeLimit(.minutes(2)))
@@ -69,6 +70,33 @@ struct HeaderAndBodyTests {
         #expect(seen.header("content-type") == "application/json")
         #expect(seen.header("content-length") == String(seen.bodyData.count))
         #expect(try JSONDecoder().decode(Todo.self, from: seen.bodyData) == todo)
+    }
+
+    @Test("A body's Content-Type and Content-Length join the request's fields once, after its own; its own Content-Type stays and its own Content-Length is replaced")
+    func bodyFieldsJoinOnce() async throws {
+        let provider = Provider(baseURL: "http://example.invalid/api")
+        var plain = RequestBuilder(method: .post, path: "/todos")
+        plain.addHeader("X-Trace", value: "t")
+        plain.setBody(["a": 1])
+        let (head, body) = try await provider.httpRequest(for: Request(plain, receiving: .response))
+        let length = try #require(body).count
+        #expect(head.headerFields.map(\.name) == [.init("X-Trace")!, .contentType, .contentLength])
+        #expect(head.headerFields[values: .contentType] == ["application/json"])
+        #expect(head.headerFields[values: .contentLength] == [String(length)])
+
+        var own = RequestBuilder(method: .post, path: "/todos")
+        own.addHeader("Content-Length", value: "999")
+        own.addHeader("Content-Type", value: "application/vnd.todo+json")
+        own.setBody(["a": 1])
+        let (ownHead, _) = try await provider.httpRequest(for: Request(own, receiving: .response))
+        #expect(ownHead.headerFields[values: .contentType] == ["application/vnd.todo+json"])
+        #expect(ownHead.headerFields[values: .contentLength] == [String(length)])
+
+        var text = RequestBuilder(method: .post, path: "/notes")
+        text.setBody(.text("hi"))
+        let (textHead, _) = try await provider.httpRequest(for: Request(text, receiving: .response))
+        #expect(textHead.headerFields[values: .contentType] == ["text/plain; charset=utf-8"])
+        #expect(textHead.headerFields[values: .contentLength] == ["2"])
     }
 
     @Test("Fields are encoded together as one JSON object, keys sorted; nil fields are left out")
