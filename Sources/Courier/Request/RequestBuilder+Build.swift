@@ -34,6 +34,9 @@ extension RequestBuilder {
 
         let encoded = try encodeBody(settings: settings)
         if let encoded {
+            // Room for both at once: the list may be the shared `Accept` alone, copied here once
+            // rather than grown field by field.
+            fields.reserveCapacity(fields.count + 2)
             // Appended where the request has no such field of its own: the subscript's setter
             // would search for one again and check the value a second time.
             if let contentType = encoded.contentType, !fields.contains(.contentType) {

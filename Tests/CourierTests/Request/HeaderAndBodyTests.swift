@@ -99,6 +99,25 @@ struct HeaderAndBodyTests {
         #expect(textHead.headerFields[values: .contentLength] == ["2"])
     }
 
+    @Test("A body's kind follows its type, through an optional too: text, bytes, JSON, or none for nil")
+    func bodyKindByType() async throws {
+        let provider = Provider(baseURL: "http://example.invalid/api")
+        func sent(_ set: (inout RequestBuilder) -> Void) async throws -> (type: String?, body: String?) {
+            var request = RequestBuilder(method: .post, path: "/notes")
+            set(&request)
+            let (head, body) = try await provider.httpRequest(for: Request(request, receiving: .response))
+            return (head.headerFields[.contentType], body.map { String(decoding: $0, as: UTF8.self) })
+        }
+        #expect(try await sent { $0.setBody("hi") } == ("text/plain; charset=utf-8", "hi"))
+        #expect(try await sent { $0.setBody(Optional("hi")) } == ("text/plain; charset=utf-8", "hi"))
+        #expect(try await sent { $0.setBody(Data("hi".utf8)) } == ("application/octet-stream", "hi"))
+        #expect(try await sent { $0.setBody(Optional(Data("hi".utf8))) } == ("application/octet-stream", "hi"))
+        #expect(try await sent { $0.setBody(["a": 1]) } == ("application/json", #"{"a":1}"#))
+        #expect(try await sent { $0.setBody(Optional(["a": 1])) } == ("application/json", #"{"a":1}"#))
+        #expect(try await sent { $0.setBody(Optional<[String: Int]>.none) } == (nil, nil))
+        #expect(try await sent { $0.setBody(Optional<String>.none) } == (nil, nil))
+    }
+
     @Test("Fields are encoded together as one JSON object, keys sorted; nil fields are left out")
     func jsonFields() async throws {
         var request = RequestBuilder(method: .post, path: "/echo")
