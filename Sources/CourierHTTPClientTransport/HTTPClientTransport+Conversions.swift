@@ -4,7 +4,11 @@ package import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import OpenAPIRuntime
+#if os(Linux)
 import Synchronization
+#else
+import NIOConcurrencyHelpers
+#endif
 import Tracing
 
 /// The conversions between HTTPTypes' messages and AsyncHTTPClient's, each synchronous and out of
@@ -124,27 +128,29 @@ extension HTTPClientTransport {
         }
     }
 
-    /// The response's head, its fields left as received, and its first `Content-Length` as a
-    /// number.
+    /// The response's status as HTTPTypes has it, and its first `Content-Length` as a number; the
+    /// fields are left as received.
     @inline(never)
-    static func head(of incoming: HTTPClientResponse) -> (ReceivedHead, Int64?) {
+    static func head(of incoming: HTTPClientResponse) -> (HTTPResponse.Status, Int64?) {
         var contentLength: Int64?
         for (name, value) in incoming.headers where isContentLength(name) {
             contentLength = Int64(value)
             break
         }
-        return (ReceivedHead(status: Self.status(incoming.status), fields: ReceivedFields(incoming.headers)), contentLength)
+        return (Self.status(incoming.status), contentLength)
     }
 
     /// Whether `name` is `Content-Length` in any case, compared byte by byte without a lower-cased
     /// copy.
-    static func isContentLength(_ name: String) -> Bool {
+    package static func isContentLength(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { bytes in
             guard bytes.count == 14 else { return false }
-            for (byte, expected) in zip(bytes, "content-length".utf8) where byte | 0x20 != expected {
-                // `| 0x20` lower-cases a letter; '-' (0x2D) already has the bit set.
-                return false
+            for (byte, expected) in zip(bytes, "content-length".utf8) {
+                // `| 0x20` lower-cases a letter; the '-' is compared as it is (a carriage return,
+                // 0x0D, would pass the same test).
+                let folded = expected == UInt8(ascii: "-") ? byte : byte | 0x20
+                if folded != expected { return false }
             }
             return true
         }
@@ -175,8 +181,13 @@ package struct ReceivedHead: Sendable {
 /// it never pays for building each field.
 package final class ReceivedFields: Sendable {
     private let headers: HTTPHeaders
-    /// Set by the first read; a lock of one word, with nothing to set up or tear down.
+    #if os(Linux)
+    /// Set by the first read; on Linux a lock of one word, with nothing to set up or tear down.
     private let converted = Mutex<HTTPFields?>(nil)
+    #else
+    /// Set by the first read (`Mutex` needs macOS 15 and iOS 18; Courier supports earlier ones).
+    private let converted = NIOLockedValueBox<HTTPFields?>(nil)
+    #endif
 
     init(_ headers: HTTPHeaders) {
         self.headers = headers
@@ -184,16 +195,24 @@ package final class ReceivedFields: Sendable {
 
     /// Whether the fields have been converted: a read of ``httpFields`` has happened.
     package var isConverted: Bool {
-        converted.withLock { $0 != nil }
+        withConverted { $0 != nil }
     }
 
     /// The fields in HTTPTypes' form, converted on the first read.
     package var httpFields: HTTPFields {
-        converted.withLock { converted in
+        withConverted { converted in
             if let converted { return converted }
             let fields = HTTPClientTransport.httpFields(headers)
             converted = fields
             return fields
         }
+    }
+
+    private func withConverted<Result>(_ body: (inout HTTPFields?) -> Result) -> Result {
+        #if os(Linux)
+        converted.withLock { body(&$0) }
+        #else
+        converted.withLockedValue { body(&$0) }
+        #endif
     }
 }

@@ -21,7 +21,9 @@ public struct HTTPClientTransport: ClientTransport {
     /// The deadline for each request, from start to the end of the response head.
     var timeout: TimeAmount
     /// Whether the client traces its requests. Its configuration is fixed when it is made, so
-    /// this is read once, not on every request (reading it copies the tracing settings).
+    /// this is read once, not on every request (reading it copies the tracing settings). A client
+    /// made with AsyncHTTPClient's default configuration keeps the process-wide tracer, so this is
+    /// `true` for it and its tracer is read per request as before; Courier's own clients have none.
     let clientTraces: Bool
 
     /// Bodies of known length up to this size are sent and read as one buffer; longer ones, and
@@ -103,7 +105,7 @@ public struct HTTPClientTransport: ClientTransport {
         operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let (received, payload) = try await exchange(request, body: body.map { .stream($0) }, baseURL: baseURL, wholeUpTo: Self.bufferedLimit)
-        let head = HTTPResponse(status: received.status, headerFields: received.fields.httpFields)
+        let head = HTTPResponse(status: received.status, headerFields: Self.httpFields(received.headers))
         switch payload {
         case .none: return (head, nil)
         case .whole(let buffer): return (head, HTTPBody(buffer.readableBytesView))
@@ -122,7 +124,8 @@ public struct HTTPClientTransport: ClientTransport {
         baseURL: URL,
         limit: Int
     ) async throws -> (ReceivedHead, WholeOrStreamed) {
-        let (head, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: min(Self.bufferedLimit, Int64(limit)))
+        let (received, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: min(Self.bufferedLimit, Int64(limit)))
+        let head = ReceivedHead(status: received.status, fields: ReceivedFields(received.headers))
         switch payload {
         case .none: return (head, .stream(nil))
         // Copied from the buffer's bytes: `Data(_:)` of the buffer's view would box the view for a
@@ -155,9 +158,12 @@ public struct HTTPClientTransport: ClientTransport {
     /// synchronous functions of their own, so that what they make lives on the thread's stack
     /// rather than in this async frame.
     @inline(__always)  // into both ways of sending: one call frame fewer per request
-    private nonisolated(nonsending) func exchange(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64) async throws -> (ReceivedHead, Payload) {
+    private nonisolated(nonsending) func exchange(
+        _ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64
+    ) async throws -> ((status: HTTPResponse.Status, headers: HTTPHeaders), Payload) {
         let incoming = try await execute(request, body: body, baseURL: baseURL)
-        let (head, length) = Self.head(of: incoming)
+        let (status, length) = Self.head(of: incoming)
+        let head = (status: status, headers: incoming.headers)
         switch request.method {
         case .head, .connect:
             return (head, .none)

@@ -382,7 +382,7 @@ let benchmarks: @Sendable () -> Void = {
             return total
         }
         let raw: @Sendable () async throws -> Int = {
-            let response = try await env.client.execute(HTTPClientRequest(url: env.base + "/events/\(count)"), timeout: .seconds(30))
+            let response = try await env.client.execute(HTTPClientRequest(url: env.base + "/events/\(count)"), timeout: rawDeadline)
             let body = HTTPBody(response.body.map { ArraySlice($0.readableBytesView) }, length: .unknown, iterationBehavior: .single)
             var total = 0
             for try await event in body.asDecodedServerSentEventsWithJSONData(of: Tick.self) { total += event.data?.n ?? 0 }

@@ -175,10 +175,10 @@ final class RequestObserver: Sendable {
         }
     }
 
-    /// The head of the response the caller gets, and the size of its body when it was read.
-    func responded(_ head: HTTPResponse, bodyBytes: Int?, cache: CacheOutcome? = nil) {
+    /// The status of the response the caller gets, and the size of its body when it was read.
+    func responded(_ status: HTTPResponse.Status, bodyBytes: Int?, cache: CacheOutcome? = nil) {
         state.withLock {
-            $0.status = head.status.code
+            $0.status = status.code
             $0.cache = cache?.name
         }
         if let bodyBytes { recordResponseBytes(Int64(bodyBytes)) }
@@ -205,7 +205,7 @@ final class RequestObserver: Sendable {
         let duration = ContinuousClock.now - started
         let (state, first) = state.withLock { state in
             defer { state.ended = true }
-            if let status = failure?.response?.head.status.code { state.status = status }
+            if let status = failure?.response?.received.status.code { state.status = status }
             return (state, !state.ended)
         }
         guard first else { return }

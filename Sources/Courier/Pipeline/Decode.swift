@@ -24,7 +24,7 @@ extension Provider {
     private func decodeWhole<Value>(_ attempted: (Reply, RetryRecord), _ call: Call, _ decode: @Sendable (Response, any BodyDecoder) throws(CourierError) -> Value) throws(CourierError) -> Value {
         let (reply, record) = attempted
         let response = Response(received: reply.head, body: reply.data, request: reply.request, cache: reply.cache)
-        call.observer?.responded(response.head, bodyBytes: response.body?.count, cache: response.cacheOutcome)
+        call.observer?.responded(response.received.status, bodyBytes: response.body?.count, cache: response.cacheOutcome)
         do {
             try validate(response, call.validators)
             return try decode(response, call.bodyDecoder)
@@ -41,7 +41,7 @@ extension Provider {
         _ attempted: (Reply, RetryRecord), _ call: Call, _ request: Request<Value>, _ wrap: (StreamedResponse) -> Value
     ) async throws(CourierError) -> Value {
         let (reply, record) = attempted
-        call.observer?.responded(reply.head.message, bodyBytes: nil)
+        call.observer?.responded(reply.head.status, bodyBytes: nil)
         return wrap(try await handOver(reply, record, call, streamContext: request.decoder.usesStreamContext ? streamContext(for: request, call) : nil))
     }
 

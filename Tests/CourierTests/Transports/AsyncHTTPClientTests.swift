@@ -100,6 +100,16 @@ struct AsyncHTTPClientTests {
         #expect(head.fields.httpFields == fields)
     }
 
+    @Test("Content-Length is found in any case of its letters, and only as itself")
+    func contentLengthName() {
+        for name in ["Content-Length", "content-length", "CONTENT-LENGTH", "cOnTeNt-LeNgTh"] {
+            #expect(HTTPClientTransport.isContentLength(name), "\(name)")
+        }
+        for name in ["content\rlength", "content_length", "content-lengths", "content-lengt", "Content-Type", ""] {
+            #expect(!HTTPClientTransport.isContentLength(name), "\(name)")
+        }
+    }
+
     @Test("A borrowed client sends request headers (Papyrus' AsyncHTTPClient transport sent none)")
     func borrowedClient() async throws {
         let provider = Provider(baseURL: try await TestServer.baseURL(), client: TransportKind.client)
