@@ -169,13 +169,6 @@ extension HTTPClientTransport {
     }
 }
 
-/// A response head as AsyncHTTPClient received it: the status made into HTTPTypes' at once, the
-/// fields when first read.
-package struct ReceivedHead: Sendable {
-    package let status: HTTPResponse.Status
-    package let fields: ReceivedFields
-}
-
 /// A response's header fields, kept as AsyncHTTPClient received them until first read, then made
 /// into HTTPTypes' form once and kept. A call that decodes a JSON body reads the status alone, so
 /// it never pays for building each field.

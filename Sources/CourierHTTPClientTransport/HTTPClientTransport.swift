@@ -123,9 +123,9 @@ public struct HTTPClientTransport: ClientTransport {
         body: OutgoingBody?,
         baseURL: URL,
         limit: Int
-    ) async throws -> (ReceivedHead, WholeOrStreamed) {
+    ) async throws -> ((status: HTTPResponse.Status, fields: ReceivedFields), WholeOrStreamed) {
         let (received, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: min(Self.bufferedLimit, Int64(limit)))
-        let head = ReceivedHead(status: received.status, fields: ReceivedFields(received.headers))
+        let head = (status: received.status, fields: ReceivedFields(received.headers))
         switch payload {
         case .none: return (head, .stream(nil))
         // Copied from the buffer's bytes: `Data(_:)` of the buffer's view would box the view for a

@@ -53,8 +53,14 @@ extension Provider {
     /// already. (Taken and returned, the reply was copied on every request.)
     @inline(__always)  // the check only: a body the transport read whole needs nothing more
     private nonisolated(nonsending) func read(_ reply: inout Reply, of call: Call, counting: Bool) async throws(CourierError) {
-        guard !call.streams, reply.isArriving else { return }
+        guard Self.hasBodyToRead(reply, call) else { return }
         try await readStream(&reply, of: call, counting: counting)
+    }
+
+    /// Whether `reply`'s body is still to be read: it is arriving, and the call does not hand it
+    /// over as a stream.
+    private static func hasBodyToRead(_ reply: Reply, _ call: Call) -> Bool {
+        !call.streams && reply.isArriving
     }
 
     /// ``read(_:of:counting:)`` for a body still arriving. A function of its own, so that the
@@ -175,11 +181,11 @@ extension Provider {
         // the caller gets. A body that then fails is decided on again, as the failure it is. A
         // body the transport read whole, or one the call streams, has nothing left to read here.
         var end = follow(outcome, of: call, &state, authenticator, refreshes: refreshes, total: total)
-        if case .success(let reply) = outcome, reply.isArriving, !call.streams {
+        if case .success(let reply) = outcome, Self.hasBodyToRead(reply, call) {
             do {
                 outcome = .success(try await RequestObserver.within(span) { () async throws(CourierError) in
                     var read = reply
-                    try await self.read(&read, of: call, counting: end == nil)
+                    try await self.readStream(&read, of: call, counting: end == nil)
                     return read
                 })
             } catch {
@@ -211,8 +217,8 @@ extension Provider {
         total: Duration?
     ) -> AttemptEnd? {
         let number = call.request.attempt
-        let head = outcome.success?.head.message
-        if let authenticator, !state.refreshed, let head, authenticator.isAuthenticationFailure(head) {
+        let head = outcome.success?.head
+        if let authenticator, !state.refreshed, let head, authenticator.isAuthenticationFailure(head.message) {
             state.refreshed = true
             state.append(number, status: head.status)
             guard call.request.payload?.isReplayable != false else {
@@ -223,8 +229,8 @@ extension Provider {
             }
             return .refresh(after: refreshes)
         }
-        guard let policy = call.retryPolicy, policy.retries, let notSent = policy.verdict(on: outcome, status: head, call.request) else { return nil }
-        switch retryWait(after: call.request, status: head, notSent: notSent, policy: policy, elapsed: state.elapsed, total: total) {
+        guard let policy = call.retryPolicy, policy.retries, let notSent = policy.verdict(on: outcome, head: head, call.request) else { return nil }
+        switch retryWait(after: call.request, head: head, notSent: notSent, policy: policy, elapsed: state.elapsed, total: total) {
         case .stop(let reason):
             state.record.stoppedBecause = reason
             return nil

@@ -60,16 +60,6 @@ struct Reply: Sendable {
         }
     }
 
-    init(head: ResponseHead, body: Body, request: RawRequest) {
-        self.head = head
-        self.body = body
-        self.request = request
-    }
-
-    init(head: HTTPResponse, body: Body, request: RawRequest) {
-        self.init(head: ResponseHead(head), body: body, request: request)
-    }
-
     /// Whether the body is still arriving, not read whole.
     var isArriving: Bool {
         if case .stream = body { return true }
@@ -80,5 +70,12 @@ struct Reply: Sendable {
     var data: Data? {
         if case .whole(let data) = body { return data }
         return nil
+    }
+}
+
+extension Reply {
+    /// A reply whose head is in HTTPTypes' form (a cache's, or one made up by the pipeline).
+    init(head: HTTPResponse, body: Body, request: RawRequest) {
+        self.init(head: ResponseHead(head), body: body, request: request)
     }
 }

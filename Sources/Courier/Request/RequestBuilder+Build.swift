@@ -42,14 +42,14 @@ extension RequestBuilder {
             if let contentType = encoded.contentType, !fields.contains(.contentType) {
                 fields.append(contentType == "application/json" ? Self.jsonContentType : HTTPField(name: .contentType, value: contentType))
             }
-            let length = encoded.length.map { String($0) }
-            if fields.contains(.contentLength) {
-                fields[.contentLength] = length
-            } else if let length {
-                fields.append(HTTPField(name: .contentLength, value: length))
-            }
-        } else if !headers.isEmpty, fields.contains(.contentLength) {
-            fields[.contentLength] = nil
+        }
+        // A `Content-Length` of the request's own (only its own headers can hold one) is replaced
+        // by the body's, or removed when there is no body of known length.
+        let length = encoded?.length.map { String($0) }
+        if !headers.isEmpty, fields.contains(.contentLength) {
+            fields[.contentLength] = length
+        } else if let length {
+            fields.append(HTTPField(name: .contentLength, value: length))
         }
         return RawRequest(
             head: HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: fields),

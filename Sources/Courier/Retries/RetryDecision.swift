@@ -3,18 +3,19 @@ import HTTPTypes
 
 extension RetryPolicy {
     /// Whether `outcome` is a failure the policy retries: `nil` when it is not, and otherwise
-    /// whether the request is known not to have been sent.
+    /// whether the request is known not to have been sent. The head's fields are read only for a
+    /// predicate of the user's.
     func verdict<Outcome>(
         on outcome: Result<Outcome, CourierError>,
-        status: HTTPResponse?,
+        head: ResponseHead?,
         _ request: RawRequest
     ) -> Bool? {
         switch outcome {
         case .success:
-            guard let status else { return nil }
-            if statuses.contains(status.status.code) { return false }
+            guard let head else { return nil }
+            if statuses.contains(head.status.code) { return false }
             guard let retryIf else { return nil }
-            return retryIf(RetryContext(attempt: request.attempt, request: request, response: status, error: nil)) ? false : nil
+            return retryIf(RetryContext(attempt: request.attempt, request: request, response: head.message, error: nil)) ? false : nil
         case .failure(let error):
             switch error.kind {
             case .transport, .timeout:
@@ -33,7 +34,7 @@ extension Provider {
     /// How long to wait before the next attempt, or why there is none.
     func retryWait(
         after request: RawRequest,
-        status: HTTPResponse?,
+        head: ResponseHead?,
         notSent: Bool,
         policy: RetryPolicy,
         elapsed: (@Sendable () -> Duration)?,
@@ -51,7 +52,7 @@ extension Provider {
         let ceiling = policy.ceiling(after: request.attempt)
         var wait = min(max(policy.jitter.draw(ceiling), .zero), ceiling)
         // A `Retry-After` that is neither form is ignored (RFC 9110 §10.2.3): the backoff applies.
-        if let value = status?.headerFields[.retryAfter], let asked = RetryAfter.parse(value, now: Date()) {
+        if let value = head?.headerFields[.retryAfter], let asked = RetryAfter.parse(value, now: Date()) {
             guard asked <= policy.maxRetryAfter else {
                 return .stop("the server asked to wait \(asked), longer than the policy's maxRetryAfter of \(policy.maxRetryAfter)")
             }

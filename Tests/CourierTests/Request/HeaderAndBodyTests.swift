@@ -72,7 +72,7 @@ struct HeaderAndBodyTests {
         #expect(try JSONDecoder().decode(Todo.self, from: seen.bodyData) == todo)
     }
 
-    @Test("A body's Content-Type and Content-Length join the request's fields once, after its own; its own Content-Type stays and its own Content-Length is replaced")
+    @Test("A body's Content-Type and Content-Length join the request's fields once, after its own; its own Content-Type stays, and its own Content-Length is replaced, or removed without a body of known length")
     func bodyFieldsJoinOnce() async throws {
         let provider = Provider(baseURL: "http://example.invalid/api")
         var plain = RequestBuilder(method: .post, path: "/todos")
@@ -91,6 +91,18 @@ struct HeaderAndBodyTests {
         let (ownHead, _) = try await provider.httpRequest(for: Request(own, receiving: .response))
         #expect(ownHead.headerFields[values: .contentType] == ["application/vnd.todo+json"])
         #expect(ownHead.headerFields[values: .contentLength] == [String(length)])
+
+        // With no body of known length, a Content-Length of the request's own is removed.
+        var noBody = RequestBuilder(method: .get, path: "/todos")
+        noBody.addHeader("Content-Length", value: "5")
+        let (noBodyHead, _) = try await provider.httpRequest(for: Request(noBody, receiving: .response))
+        #expect(noBodyHead.headerFields[values: .contentLength].isEmpty)
+        var streamed = RequestBuilder(method: .post, path: "/todos")
+        streamed.addHeader("Content-Length", value: "5")
+        streamed.setBody(.stream(HTTPBody([UInt8]("chunks".utf8), length: .unknown, iterationBehavior: .single)))
+        let (streamedHead, streamedBody) = try await provider.httpRequest(for: Request(streamed, receiving: .response))
+        #expect(streamedHead.headerFields[values: .contentLength].isEmpty)
+        #expect(streamedBody == Data("chunks".utf8))
 
         var text = RequestBuilder(method: .post, path: "/notes")
         text.setBody(.text("hi"))
