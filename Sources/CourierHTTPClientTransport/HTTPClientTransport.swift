@@ -41,30 +41,38 @@ public struct HTTPClientTransport: ClientTransport {
     /// with; ``bounded(connect:read:)`` may swap that client for another. `nil` for a client of
     /// your own.
     package let processWideTimeout: HTTPClient.Configuration.Timeout?
+    /// The TLS settings of a provider's trust: on a process-wide client, that client's own; on a
+    /// client of yours, given with each request. `nil` for the system's roots.
+    package let tls: HTTPClientTLS?
 
     /// A transport over `client`, which you keep and shut down; `timeout` is the deadline for each
     /// request, from start to the end of the response head.
     public init(client: HTTPClient, timeout: TimeAmount = .minutes(1)) {
-        self.init(client: client, timeout: timeout, processWideTimeout: nil)
+        self.init(client: client, timeout: timeout, processWideTimeout: nil, tls: nil)
     }
 
-    private init(client: HTTPClient, timeout: TimeAmount = .minutes(1), processWideTimeout: HTTPClient.Configuration.Timeout?) {
+    private init(
+        client: HTTPClient, timeout: TimeAmount = .minutes(1), processWideTimeout: HTTPClient.Configuration.Timeout?, tls: HTTPClientTLS? = nil
+    ) {
         self.client = client
         self.timeout = timeout
         self.clientTraces = client.tracer != nil
         self.processWideTimeout = processWideTimeout
+        self.tls = tls
     }
 
     /// The process-wide clients other than ``shared``'s, one per pair of connect and read
-    /// timeouts asked for; like it, never shut down.
-    private static let boundedClients = NIOLockedValueBox<[TimeoutKey: HTTPClient]>([:])
+    /// timeouts and TLS settings asked for; like it, never shut down.
+    private static let processWideClients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
 
-    private struct TimeoutKey: Hashable {
+    private struct ClientKey: Hashable {
         var connect: Int64?
         var read: Int64?
-        init(_ timeout: HTTPClient.Configuration.Timeout) {
+        var tls: String?
+        init(_ timeout: HTTPClient.Configuration.Timeout, tls: HTTPClientTLS?) {
             connect = timeout.connect?.nanoseconds
             read = timeout.read?.nanoseconds
+            self.tls = tls?.key
         }
     }
 
@@ -76,17 +84,39 @@ public struct HTTPClientTransport: ClientTransport {
         var wanted = current
         if let connect { wanted.connect = TimeAmount.nanoseconds(Self.nanoseconds(connect)) }
         if let read { wanted.read = TimeAmount.nanoseconds(Self.nanoseconds(read)) }
-        let key = TimeoutKey(wanted)
-        guard key != TimeoutKey(current) else { return self }
-        let client = Self.boundedClients.withLockedValue { clients in
+        guard ClientKey(wanted, tls: tls) != ClientKey(current, tls: tls) else { return self }
+        return HTTPClientTransport(
+            client: Self.processWideClient(wanted, tls: tls), timeout: max(timeout, wanted.read ?? timeout), processWideTimeout: wanted, tls: tls
+        )
+    }
+
+    /// This transport with `tls` in place of its TLS settings. A process-wide transport switches
+    /// to the process-wide client configured so; on a client of your own, the configuration goes
+    /// with each request, and pins, which only a client's own configuration can check, throw.
+    package func trusting(_ tls: HTTPClientTLS) throws -> HTTPClientTransport {
+        guard let current = processWideTimeout else {
+            guard tls.pins.isEmpty else {
+                throw HTTPClientTLSSettingsError(
+                    message: "pins cannot be checked on an HTTPClient of your own (its configuration has no hook for them); let Courier make the client: Provider(baseURL:trust:)"
+                )
+            }
+            return HTTPClientTransport(client: client, timeout: timeout, processWideTimeout: nil, tls: tls)
+        }
+        return HTTPClientTransport(client: Self.processWideClient(current, tls: tls), timeout: timeout, processWideTimeout: current, tls: tls)
+    }
+
+    /// The process-wide client with `timeout` and `tls`, made on first use.
+    private static func processWideClient(_ timeout: HTTPClient.Configuration.Timeout, tls: HTTPClientTLS?) -> HTTPClient {
+        processWideClients.withLockedValue { clients in
+            let key = ClientKey(timeout, tls: tls)
             if let client = clients[key] { return client }
             var configuration = HTTPClient.Configuration.courierDefault
-            configuration.timeout = wanted
+            configuration.timeout = timeout
+            tls?.apply(to: &configuration)
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             clients[key] = client
             return client
         }
-        return HTTPClientTransport(client: client, timeout: max(timeout, wanted.read ?? timeout), processWideTimeout: wanted)
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -187,8 +217,11 @@ public struct HTTPClientTransport: ClientTransport {
     private nonisolated(nonsending) func execute(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL) async throws -> HTTPClientResponse {
         let converted = try await Self.body(body)
         do {
-            return try await client.execute(outgoing(request, baseURL: baseURL, body: converted), timeout: timeout)
+            var outgoing = outgoing(request, baseURL: baseURL, body: converted)
+            if processWideTimeout == nil, let tls { outgoing.tlsConfiguration = tls.configuration }
+            return try await client.execute(outgoing, timeout: timeout)
         } catch {
+            if let failure = await Self.tlsFailure(error, url: baseURL) { throw failure }
             throw Self.classify(error)
         }
     }

@@ -129,6 +129,14 @@ public enum TestServer {
             let code = context.parameters.get("code", as: Int.self) ?? 500
             return json(#"{"error":"status \#(code)","code":\#(code)}"#, status: .init(code: code))
         }
+        router.get("/protocol") { _, context in
+            let seen = ConnectionSeen(http2: context.isHTTP2, connection: String(UInt(bitPattern: context.connection.hashValue), radix: 16))
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(seen)))
+            )
+        }
         router.get("/empty") { _, _ in Response(status: .noContent) }
         router.get("/empty-ok") { _, _ in Response(status: .ok, headers: [.contentLength: "0"]) }
         router.get("/text") { _, _ in
@@ -314,15 +322,31 @@ public enum TestServer {
 
 struct ServerDidNotStart: Error {}
 
-/// Hummingbird's basic context plus the client's address.
+/// Hummingbird's basic context plus the client's address, and the connection the request came
+/// on: an HTTP/2 stream's channel is a child of its connection's, an HTTP/1 connection's channel
+/// a child of the listening one.
 struct TestContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
+    /// Whether the request came as an HTTP/2 stream.
+    let isHTTP2: Bool
+    /// The connection's identity, the same for every request it carries.
+    let connection: ObjectIdentifier
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        isHTTP2 = source.channel.parent?.parent != nil
+        connection = ObjectIdentifier(isHTTP2 ? source.channel.parent ?? source.channel : source.channel)
     }
+}
+
+/// What `/protocol` answers: the protocol and connection a request came on.
+public struct ConnectionSeen: Codable, Sendable, Equatable {
+    /// Whether the request came as an HTTP/2 stream.
+    public var http2: Bool
+    /// The connection's identity at the server, the same for every request it carried.
+    public var connection: String
 }
 
 extension Provider {

@@ -29,6 +29,11 @@ public struct Provider: Sendable {
     public var transport: any ClientTransport {
         didSet { rebound() }
     }
+    /// Whom the provider trusts over HTTPS, and what it presents: ``TLSTrust/system`` unless
+    /// made with ``init(baseURL:trust:transport:)`` or ``trusting(_:)``.
+    public internal(set) var trust: TLSTrust = .system {
+        didSet { rebound() }
+    }
     /// How long requests may wait to connect, for the next byte and in all; ``Timeouts/standard``
     /// unless you set it. Each request can override any bound.
     public var timeouts: Timeouts = .standard {
@@ -111,7 +116,7 @@ public struct Provider: Sendable {
         self.base = Self.normalize(baseURL)
         self.baseParts = try? BaseURLParts(self.base.get())
         self.transport = transport ?? Self.defaultTransport
-        self.boundTransport = BoundTransport(self.transport, .standard, bodyLimit: Self.defaultBodyLimit)
+        self.boundTransport = BoundTransport(self.transport, .standard, bodyLimit: Self.defaultBodyLimit, trust: .system)
         self.modifiers = modifiers
         self.middlewares = interceptors.map { InterceptorMiddleware($0) } + middlewares
         self.keyMapping = keyMapping
@@ -152,7 +157,7 @@ public struct Provider: Sendable {
     package var baseURL: URL? { try? base.get() }
 
     private mutating func rebound() {
-        boundTransport = BoundTransport(transport, timeouts, bodyLimit: responseBodyLimit)
+        boundTransport = BoundTransport(transport, timeouts, bodyLimit: responseBodyLimit, trust: trust)
     }
 
     private mutating func updateCoders() {

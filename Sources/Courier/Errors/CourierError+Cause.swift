@@ -33,6 +33,8 @@ extension CourierError {
         case unreadableHeader(name: String, value: String, type: String)
         case validation(stage: String, any Error)
         case refreshFailed(any Error)
+        case tls(TLSFailure, (any Error)?)
+        case tlsConfiguration(String)
 
         var kind: Kind {
             switch self {
@@ -51,6 +53,8 @@ extension CourierError {
             case .validation: .validation
             case .unmocked: .unmocked
             case .refreshFailed: .authentication
+            case .tls: .tls
+            case .tlsConfiguration: .tlsConfiguration
             }
         }
 
@@ -60,7 +64,7 @@ extension CourierError {
                 .transport(let error), .timeout(let error), .decoding(_, _, let error), .download(_, let error),
                 .refreshFailed(let error):
                 error
-            case .cancelled(let error): error
+            case .cancelled(let error), .tls(_, let error): error
             default: nil
             }
         }
@@ -128,6 +132,10 @@ extension CourierError {
                 "\(stage) rejected the response: \(describe(error))"
             case .refreshFailed(let error):
                 "the credential could not be refreshed: \(describe(error))"
+            case .tls(let failure, _):
+                failure.description
+            case .tlsConfiguration(let problem):
+                problem
             case .unmocked(let operationID, let detail):
                 "no mock answers \(operationID)" + (detail.map { ": \($0)" } ?? "")
             }

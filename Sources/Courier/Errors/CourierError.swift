@@ -50,6 +50,13 @@ public struct CourierError: Error, Sendable {
         public static let authentication = Kind(name: "authentication")
         /// A mock or stub had nothing to answer with.
         public static let unmocked = Kind(name: "unmocked")
+        /// The TLS handshake failed: ``CourierError/tlsFailure`` names the host and the reason
+        /// (an expired or untrusted certificate, a pin that does not match, a client certificate
+        /// the server wanted…). Never retried.
+        public static let tls = Kind(name: "tls")
+        /// A ``TLSTrust`` could not be read (a certificate, key or pin that is not one) or cannot
+        /// be enforced by the provider's transport; thrown when the provider is made.
+        public static let tlsConfiguration = Kind(name: "tlsConfiguration")
 
         /// The kind's name, such as `status` or `timeout`.
         public var description: String { name }
@@ -115,6 +122,12 @@ public struct CourierError: Error, Sendable {
     /// The error that caused this one — a `DecodingError`, a `URLError`, a middleware's error —
     /// when there is one.
     public var underlyingError: (any Error)? { cause.underlyingError }
+
+    /// For ``Kind/tls``, the host and the reason the handshake failed.
+    public var tlsFailure: TLSFailure? {
+        if case .tls(let failure, _) = cause { return failure }
+        return nil
+    }
 
     /// The name of the middleware, interceptor or modifier that threw, for the kinds that have one.
     public var stage: String? { cause.stage }

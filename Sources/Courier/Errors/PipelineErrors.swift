@@ -6,6 +6,7 @@ enum PipelineErrors {
     /// `CancellationError` and `CourierError.timeout`).
     static func classifyTransport(_ error: any Error) -> CourierError {
         if let error = error as? CourierError { return error }
+        if let failure = error as? any TLSFailureReporting { return CourierError(.tls(failure.tlsFailure, error)) }
         if isCancellation(error) { return CourierError(.cancelled(error)) }
         if isTimeout(error) { return CourierError(.timeout(error)) }
         return CourierError(.transport(error))

@@ -20,7 +20,8 @@ extension RetryPolicy {
             switch error.kind {
             case .transport, .timeout:
                 return error.underlyingError.map(PipelineErrors.isNotSent) ?? false
-            case .cancelled:
+            case .cancelled, .tls, .tlsConfiguration:
+                // A certificate or a pin does not change between attempts.
                 return nil
             default:
                 guard let retryIf else { return nil }

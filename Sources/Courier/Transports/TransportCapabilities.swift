@@ -25,11 +25,22 @@ protocol WholeBodyTransport: ClientTransport {
 final class BoundTransport: Sendable {
     let base: any ClientTransport
     let whole: (any WholeBodyTransport)?
+    /// Why the transport cannot enforce the provider's trust; every request fails with it.
+    let failure: CourierError?
 
-    /// `transport` with `timeouts`' connect and idle bounds and `bodyLimit` applied, when it
-    /// can apply them.
-    init(_ transport: any ClientTransport, _ timeouts: Timeouts, bodyLimit: Int) {
-        let bounded = (transport as? any BoundableTransport)?.bounded(by: timeouts, bodyLimit: bodyLimit) ?? transport
+    /// `transport` enforcing `trust`, with `timeouts`' connect and idle bounds and `bodyLimit`
+    /// applied, when it can apply them. A trust it cannot enforce makes every request fail.
+    init(_ transport: any ClientTransport, _ timeouts: Timeouts, bodyLimit: Int, trust: TLSTrust) {
+        let trusted: any ClientTransport
+        switch Provider.apply(trust, to: transport) {
+        case .success(let transport):
+            trusted = transport
+            failure = nil
+        case .failure(let error):
+            trusted = RefusedTransport(error: error)
+            failure = error
+        }
+        let bounded = (trusted as? any BoundableTransport)?.bounded(by: timeouts, bodyLimit: bodyLimit) ?? trusted
         self.base = bounded
         self.whole = bounded as? any WholeBodyTransport
     }

@@ -1,0 +1,167 @@
+import AsyncHTTPClient
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import NIOSSL
+
+/// A TLS handshake that failed on AsyncHTTPClient, with its reason named: Courier reports it as
+/// `CourierError.Kind.tls`.
+package struct HTTPClientTLSFailure: Error, CustomStringConvertible {
+    /// The host the handshake was with.
+    package let host: String
+    /// `expired`, `notYetValid`, `wrongHost`, `unknownAuthority`, `selfSigned`, `pinMismatch`,
+    /// `clientCertificateRequired`, `clientCertificateRejected`, `protocolMismatch` or
+    /// `handshake`: the names of Courier's `TLSFailure.Reason`s.
+    package let reason: String
+    /// What NIOSSL said, or what was found in the server's certificate.
+    package let detail: String
+    /// For a pin mismatch, the digests pinned and presented.
+    package var expectedPins: [[UInt8]] = []
+    package var presentedPins: [[UInt8]] = []
+    /// NIOSSL's error.
+    package let error: any Error
+
+    package var description: String { "TLS handshake with \(host) failed (\(reason)): \(detail)" }
+}
+
+extension HTTPClientTransport {
+    /// `error` as a named TLS failure when it is one, else `nil`. A certificate that did not
+    /// verify is looked at again, over a connection of its own that only reads it, to tell an
+    /// expired, not yet valid or self-signed certificate from one of an unknown authority.
+    static func tlsFailure(_ error: any Error, url: URL) async -> HTTPClientTLSFailure? {
+        let host = url.host ?? "?"
+        if let mismatch = error as? HTTPClientPinMismatch {
+            var failure = HTTPClientTLSFailure(host: host, reason: "pinMismatch", detail: "", error: error)
+            failure.expectedPins = mismatch.expected
+            failure.presentedPins = mismatch.presented
+            return failure
+        }
+        if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
+            return HTTPClientTLSFailure(host: host, reason: "wrongHost", detail: String(describing: extra), error: error)
+        }
+        guard let ssl = error as? NIOSSLError else { return nil }
+        let text: String
+        switch ssl {
+        case .handshakeFailed(let inner): text = String(describing: inner)
+        case .uncleanShutdown: return nil
+        default: text = String(describing: ssl)
+        }
+        let reason: String
+        switch text {
+        case let text where text.contains("CERTIFICATE_VERIFY_FAILED"):
+            let port = url.port ?? (url.scheme == "https" ? 443 : 80)
+            let found = await CertificateInspection.inspect(host: host, port: port)
+            return HTTPClientTLSFailure(host: host, reason: found?.reason ?? "unknownAuthority", detail: found?.detail ?? text, error: error)
+        case let text where text.contains("CERTIFICATE_REQUIRED") || text.contains("PEER_DID_NOT_RETURN_A_CERTIFICATE"):
+            reason = "clientCertificateRequired"
+        case let text where text.contains("ALERT_HANDSHAKE_FAILURE") && text.contains("SSLV3"):
+            // TLS 1.2 servers answer a missing client certificate with a plain handshake failure.
+            reason = "clientCertificateRequired"
+        case let text where text.contains("ALERT_UNKNOWN_CA") || text.contains("ALERT_BAD_CERTIFICATE")
+            || text.contains("ALERT_CERTIFICATE_UNKNOWN") || text.contains("ALERT_DECRYPT_ERROR"):
+            reason = "clientCertificateRejected"
+        case let text where text.contains("PROTOCOL_VERSION") || text.contains("UNSUPPORTED_PROTOCOL")
+            || text.contains("NO_SHARED_CIPHER") || text.contains("NO_CIPHERS"):
+            reason = "protocolMismatch"
+        default:
+            reason = "handshake"
+        }
+        return HTTPClientTLSFailure(host: host, reason: reason, detail: text, error: error)
+    }
+}
+
+/// Reads a server's certificate chain over a connection of its own that verifies nothing and
+/// sends nothing, to say why the chain did not verify. Used only after a handshake failed: what
+/// it finds names the error, and trusts nothing.
+enum CertificateInspection {
+    /// The reason a chain failed and what shows it, or `nil` when the server could not be read
+    /// again within two seconds.
+    static func inspect(host: String, port: Int) async -> (reason: String, detail: String)? {
+        guard let chain = await chain(host: host, port: port), let leaf = chain.first else { return nil }
+        let now = time_t(Date().timeIntervalSince1970)
+        let formatter = ISO8601DateFormatter()
+        func date(_ time: time_t) -> String { formatter.string(from: Date(timeIntervalSince1970: TimeInterval(time))) }
+        for (index, certificate) in chain.enumerated() {
+            let which = index == 0 ? "the server's certificate" : "certificate \(index + 1) of the chain"
+            if certificate.notValidAfter < now {
+                return ("expired", "\(which) expired at \(date(certificate.notValidAfter))")
+            }
+            if certificate.notValidBefore > now {
+                return ("notYetValid", "\(which) is valid from \(date(certificate.notValidBefore))")
+            }
+        }
+        if chain.count == 1, let der = try? leaf.toDERBytes(), let names = DERNames(der), names.issuer == names.subject {
+            return ("selfSigned", "the server presented one certificate, signed by itself")
+        }
+        return ("unknownAuthority", "no trusted root signed the chain of \(chain.count) certificate\(chain.count == 1 ? "" : "s") the server presented")
+    }
+
+    private static func chain(host: String, port: Int) async -> [NIOSSLCertificate]? {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .noHostnameVerification
+        guard let context = try? NIOSSLContext(configuration: configuration) else { return nil }
+        let seen = NIOLockedValueBox<[NIOSSLCertificate]?>(nil)
+        let serverName = host.first?.isNumber == true || host.contains(":") ? nil : host
+        let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(.seconds(2))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let handler = try NIOSSLClientHandler(context: context, serverHostname: serverName) { certificates, promise in
+                        seen.withLockedValue { $0 = certificates }
+                        // Nothing is sent on this connection; it only reads the chain.
+                        promise.succeed(NIOSSLVerificationResult.failed)
+                    }
+                    try channel.pipeline.syncOperations.addHandler(handler)
+                }
+            }
+        guard let channel = try? await bootstrap.connect(host: host, port: port).get() else { return nil }
+        // The handshake ends when the callback refuses the chain; wait for the close, two seconds at most.
+        let closed = channel.closeFuture
+        let timeout = channel.eventLoop.scheduleTask(in: TimeAmount.seconds(2)) { channel.close(mode: .all, promise: nil) }
+        try? await closed.get()
+        timeout.cancel()
+        return seen.withLockedValue { $0 }
+    }
+}
+
+/// The issuer and subject of a DER certificate, as their encoded bytes: equal for a certificate
+/// that names itself as its issuer.
+struct DERNames {
+    let issuer: ArraySlice<UInt8>
+    let subject: ArraySlice<UInt8>
+
+    /// `nil` when `der` is not laid out as a certificate.
+    init?(_ der: [UInt8]) {
+        // Certificate ::= SEQUENCE { tbsCertificate SEQUENCE { [0] version?, serialNumber,
+        // signature, issuer, validity, subject, … }, … }
+        guard let certificate = Self.element(der, at: 0), let tbs = Self.element(der, at: certificate.content) else { return nil }
+        var offset = tbs.content
+        var fields: [(start: Int, end: Int)] = []
+        while offset < tbs.end, fields.count < 6, let field = Self.element(der, at: offset) {
+            fields.append((offset, field.end))
+            offset = field.end
+        }
+        let hasVersion = der[tbs.content] == 0xA0
+        let first = hasVersion ? 1 : 0
+        guard fields.count >= first + 5 else { return nil }
+        issuer = der[fields[first + 2].start..<fields[first + 2].end]
+        subject = der[fields[first + 4].start..<fields[first + 4].end]
+    }
+
+    /// The element at `offset`: where its content starts and where it ends.
+    private static func element(_ der: [UInt8], at offset: Int) -> (content: Int, end: Int)? {
+        guard offset + 2 <= der.count else { return nil }
+        var index = offset + 1
+        var length = Int(der[index])
+        index += 1
+        if length & 0x80 != 0 {
+            let count = length & 0x7F
+            guard count > 0, count <= 4, index + count <= der.count else { return nil }
+            length = der[index..<(index + count)].reduce(0) { $0 << 8 | Int($1) }
+            index += count
+        }
+        guard index + length <= der.count else { return nil }
+        return (index, index + length)
+    }
+}
