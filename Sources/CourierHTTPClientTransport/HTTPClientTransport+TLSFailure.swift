@@ -29,7 +29,7 @@ extension HTTPClientTransport {
     /// `error` as a named TLS failure when it is one, else `nil`. A certificate that did not
     /// verify is looked at again, over a connection of its own that only reads it, to tell an
     /// expired, not yet valid or self-signed certificate from one of an unknown authority.
-    static func tlsFailure(_ error: any Error, url: URL) async -> HTTPClientTLSFailure? {
+    static func tlsFailure(_ error: any Error, url: URL, configuration: TLSConfiguration) async -> HTTPClientTLSFailure? {
         let host = url.host ?? "?"
         if let mismatch = error as? HTTPClientPinMismatch {
             var failure = HTTPClientTLSFailure(host: host, reason: "pinMismatch", detail: "", error: error)
@@ -40,6 +40,13 @@ extension HTTPClientTransport {
         if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
             return HTTPClientTLSFailure(host: host, reason: "wrongHost", detail: String(describing: extra), error: error)
         }
+        if let closed = error as? HTTPClientError, closed == .remoteConnectionClosed, url.scheme == "https" {
+            // Over TLS 1.3 a server checks the client's certificate after the client's side of
+            // the handshake is done, so its refusal arrives as a closed connection. Ask it again.
+            let port = url.port ?? 443
+            guard let refusal = await CertificateInspection.clientCertificateRefusal(host: host, port: port, configuration: configuration) else { return nil }
+            return HTTPClientTLSFailure(host: host, reason: refusal.reason, detail: refusal.detail, error: error)
+        }
         guard let ssl = error as? NIOSSLError else { return nil }
         let text: String
         switch ssl {
@@ -47,27 +54,34 @@ extension HTTPClientTransport {
         case .uncleanShutdown: return nil
         default: text = String(describing: ssl)
         }
-        let reason: String
-        switch text {
-        case let text where text.contains("CERTIFICATE_VERIFY_FAILED"):
+        let reason = Self.reason(of: text)
+        if reason == "certificate" {
             let port = url.port ?? (url.scheme == "https" ? 443 : 80)
             let found = await CertificateInspection.inspect(host: host, port: port)
             return HTTPClientTLSFailure(host: host, reason: found?.reason ?? "unknownAuthority", detail: found?.detail ?? text, error: error)
-        case let text where text.contains("CERTIFICATE_REQUIRED") || text.contains("PEER_DID_NOT_RETURN_A_CERTIFICATE"):
-            reason = "clientCertificateRequired"
-        case let text where text.contains("ALERT_HANDSHAKE_FAILURE") && text.contains("SSLV3"):
-            // TLS 1.2 servers answer a missing client certificate with a plain handshake failure.
-            reason = "clientCertificateRequired"
-        case let text where text.contains("ALERT_UNKNOWN_CA") || text.contains("ALERT_BAD_CERTIFICATE")
-            || text.contains("ALERT_CERTIFICATE_UNKNOWN") || text.contains("ALERT_DECRYPT_ERROR"):
-            reason = "clientCertificateRejected"
-        case let text where text.contains("PROTOCOL_VERSION") || text.contains("UNSUPPORTED_PROTOCOL")
-            || text.contains("NO_SHARED_CIPHER") || text.contains("NO_CIPHERS"):
-            reason = "protocolMismatch"
-        default:
-            reason = "handshake"
         }
         return HTTPClientTLSFailure(host: host, reason: reason, detail: text, error: error)
+    }
+
+    /// The reason BoringSSL's error text names; `certificate` for a chain that did not verify.
+    static func reason(of text: String) -> String {
+        switch text {
+        case let text where text.contains("CERTIFICATE_VERIFY_FAILED"):
+            "certificate"
+        case let text where text.contains("CERTIFICATE_REQUIRED") || text.contains("PEER_DID_NOT_RETURN_A_CERTIFICATE"):
+            "clientCertificateRequired"
+        case let text where text.contains("ALERT_HANDSHAKE_FAILURE") && text.contains("SSLV3"):
+            // TLS 1.2 servers answer a missing client certificate with a plain handshake failure.
+            "clientCertificateRequired"
+        case let text where text.contains("ALERT_UNKNOWN_CA") || text.contains("ALERT_BAD_CERTIFICATE")
+            || text.contains("ALERT_CERTIFICATE_UNKNOWN") || text.contains("ALERT_DECRYPT_ERROR"):
+            "clientCertificateRejected"
+        case let text where text.contains("PROTOCOL_VERSION") || text.contains("UNSUPPORTED_PROTOCOL")
+            || text.contains("NO_SHARED_CIPHER") || text.contains("NO_CIPHERS"):
+            "protocolMismatch"
+        default:
+            "handshake"
+        }
     }
 }
 
@@ -95,6 +109,58 @@ enum CertificateInspection {
             return ("selfSigned", "the server presented one certificate, signed by itself")
         }
         return ("unknownAuthority", "no trusted root signed the chain of \(chain.count) certificate\(chain.count == 1 ? "" : "s") the server presented")
+    }
+
+    /// Whether the server refuses this client's certificate, or its lack of one: a handshake
+    /// with the client's own configuration, then a wait of at most three seconds for the server's
+    /// alert. `nil` when the server says nothing.
+    static func clientCertificateRefusal(host: String, port: Int, configuration: TLSConfiguration) async -> (reason: String, detail: String)? {
+        guard let context = try? NIOSSLContext(configuration: configuration) else { return nil }
+        let serverName = host.first?.isNumber == true || host.contains(":") ? nil : host
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        // Made before the connection, so that an alert that closes it at once is still seen.
+        let seen = loop.makePromise(of: String?.self)
+        let bootstrap = ClientBootstrap(group: loop)
+            .connectTimeout(.seconds(2))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
+                    try channel.pipeline.syncOperations.addHandler(FirstError(seen))
+                }
+            }
+        guard let channel = try? await bootstrap.connect(host: host, port: port).get() else {
+            seen.succeed(nil)
+            return nil
+        }
+        let timeout = channel.eventLoop.scheduleTask(in: TimeAmount.seconds(3)) { channel.close(mode: .all, promise: nil) }
+        defer { timeout.cancel() }
+        guard let text = try? await seen.futureResult.get() else {
+            return nil
+        }
+        channel.close(mode: .all, promise: nil)
+        let reason = HTTPClientTransport.reason(of: text)
+        return reason.hasPrefix("clientCertificate") ? (reason, text) : nil
+    }
+
+    /// Keeps every error the pipeline sees until the connection closes, or the first that
+    /// names the client's certificate.
+    private final class FirstError: ChannelInboundHandler, RemovableChannelHandler, @unchecked Sendable {
+        // Touched only on the channel's event loop.
+        typealias InboundIn = NIOAny
+        let seen: EventLoopPromise<String?>
+        private var errors: [String] = []
+
+        init(_ seen: EventLoopPromise<String?>) { self.seen = seen }
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            let text = String(describing: error)
+            errors.append(text)
+            if HTTPClientTransport.reason(of: text).hasPrefix("clientCertificate") {
+                seen.succeed(text)
+                context.close(promise: nil)
+            }
+        }
+        func channelInactive(context: ChannelHandlerContext) { seen.succeed(errors.isEmpty ? nil : errors.joined(separator: "; ")) }
+        func handlerRemoved(context: ChannelHandlerContext) { seen.succeed(nil) }
     }
 
     private static func chain(host: String, port: Int) async -> [NIOSSLCertificate]? {

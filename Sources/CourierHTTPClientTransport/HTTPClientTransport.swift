@@ -5,6 +5,7 @@ public import NIOCore
 import NIOConcurrencyHelpers
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 public import OpenAPIRuntime
 import Tracing
 
@@ -221,7 +222,7 @@ public struct HTTPClientTransport: ClientTransport {
             if processWideTimeout == nil, let tls { outgoing.tlsConfiguration = tls.configuration }
             return try await client.execute(outgoing, timeout: timeout)
         } catch {
-            if let failure = await Self.tlsFailure(error, url: baseURL) { throw failure }
+            if let failure = await Self.tlsFailure(error, url: baseURL, configuration: tls?.configuration ?? .makeClientConfiguration()) { throw failure }
             throw Self.classify(error)
         }
     }

@@ -249,6 +249,12 @@ public enum TestServer {
             headers.append(HTTPField(name: .setCookie, value: "gone=x; Path=/; Max-Age=0"))
             return Response(status: .ok, headers: headers)
         }
+        router.get("/secure-cookie") { _, _ in
+            var headers = HTTPFields()
+            headers.append(HTTPField(name: .setCookie, value: "secret=s1; Path=/; Secure"))
+            headers.append(HTTPField(name: .setCookie, value: "plain=p1; Path=/"))
+            return Response(status: .ok, headers: headers)
+        }
         router.get("/logout") { _, _ in
             Response(status: .ok, headers: [.setCookie: "session=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT"])
         }

@@ -35,6 +35,7 @@ extension CourierError {
         case refreshFailed(any Error)
         case tls(TLSFailure, (any Error)?)
         case tlsConfiguration(String)
+        case insecureRedirect(from: String, to: String)
 
         var kind: Kind {
             switch self {
@@ -55,6 +56,7 @@ extension CourierError {
             case .refreshFailed: .authentication
             case .tls: .tls
             case .tlsConfiguration: .tlsConfiguration
+            case .insecureRedirect: .insecureRedirect
             }
         }
 
@@ -136,6 +138,8 @@ extension CourierError {
                 failure.description
             case .tlsConfiguration(let problem):
                 problem
+            case .insecureRedirect(let from, let to):
+                "the redirect from \(from) to \(to) leaves HTTPS for plain HTTP and was not followed; RedirectPolicy.follow(allowingInsecure: true) allows it"
             case .unmocked(let operationID, let detail):
                 "no mock answers \(operationID)" + (detail.map { ": \($0)" } ?? "")
             }

@@ -57,6 +57,9 @@ public struct CourierError: Error, Sendable {
         /// A ``TLSTrust`` could not be read (a certificate, key or pin that is not one) or cannot
         /// be enforced by the provider's transport; thrown when the provider is made.
         public static let tlsConfiguration = Kind(name: "tlsConfiguration")
+        /// A server redirected an `https` request to plain `http`, which the provider's
+        /// ``RedirectPolicy`` does not allow; the message names both addresses.
+        public static let insecureRedirect = Kind(name: "insecureRedirect")
 
         /// The kind's name, such as `status` or `timeout`.
         public var description: String { name }

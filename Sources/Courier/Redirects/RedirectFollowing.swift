@@ -35,6 +35,9 @@ extension TransportStep {
             else {
                 return (response, responseBody)
             }
+            if scheme == "http", current.scheme?.lowercased() == "https", !redirects.allowsInsecureRedirects {
+                throw CourierError(.insecureRedirect(from: current.absoluteString, to: target.absoluteString))
+            }
             let code = response.status.code
             let changesToGet = code == 303 || ((code == 301 || code == 302) && request.method == .post)
             if !changesToGet, let body = request.payload, !body.isReplayable {

@@ -261,3 +261,32 @@ struct RefusedConnectionTests {
         #expect(ContinuousClock.now - started < .seconds(5))
     }
 }
+
+@Suite("HTTPS: redirects to plain HTTP", .timeLimit(.minutes(1)))
+struct TLSRedirectTests {
+    @Test("A redirect from https to http is refused unless allowed; when allowed, no credential, secret header or Secure cookie goes in the clear")
+    func downgrade() async throws {
+        let plain = try await TestServer.baseURL("/echo/landed")
+        let path = "/redirect/302?to=" + (plain.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? plain)
+        let jar = CookieJar()
+        var provider = try await tlsProvider(.good).with(cookieJar: jar)
+        _ = try await provider.send(Request(RequestBuilder(method: .get, path: "/secure-cookie"), receiving: .response))
+        var builder = RequestBuilder(method: .get, path: path)
+        builder.addHeader(.authorization, value: "Bearer secret-token")
+        builder.addHeader(HTTPField.Name("X-Api-Key")!, value: "k")
+
+        let refused = await #expect(throws: CourierError.self) { try await provider.send(Request(builder, receiving: .json(Echo.self))) }
+        #expect(refused?.kind == .insecureRedirect)
+        #expect(refused?.message.contains(plain) == true)
+        #expect(refused?.message.contains("https://127.0.0.1") == true)
+
+        provider.redirects = .follow(dropping: [HTTPField.Name("X-Api-Key")!], allowingInsecure: true)
+        let landed = try await provider.send(Request(builder, receiving: .json(Echo.self)))
+        #expect(landed.path == "/echo/landed")
+        #expect(landed.header("authorization") == nil)
+        #expect(landed.header("x-api-key") == nil)
+        let cookies = landed.headerValues("cookie").joined(separator: "; ")
+        #expect(!cookies.contains("secret=s1"))
+        #expect(cookies.contains("plain=p1"))
+    }
+}
