@@ -88,10 +88,10 @@ extension HTTPClientTransport {
 /// Reads a server's certificate chain over a connection of its own that verifies nothing and
 /// sends nothing, to say why the chain did not verify. Used only after a handshake failed: what
 /// it finds names the error, and trusts nothing.
-enum CertificateInspection {
+package enum CertificateInspection {
     /// The reason a chain failed and what shows it, or `nil` when the server could not be read
     /// again within two seconds.
-    static func inspect(host: String, port: Int) async -> (reason: String, detail: String)? {
+    package static func inspect(host: String, port: Int) async -> (reason: String, detail: String)? {
         guard let chain = await chain(host: host, port: port), let leaf = chain.first else { return nil }
         let now = time_t(Date().timeIntervalSince1970)
         let formatter = ISO8601DateFormatter()

@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// An HTTP/1.1 server on 127.0.0.1 that misbehaves on purpose, byte by byte, for the fault
 /// suite. Each path is one fault; every request's target is counted on arrival, so a test can
@@ -30,13 +31,16 @@ import NIOPosix
 ///
 /// ``resetPort()`` is a second listener that resets every connection as soon as it is accepted.
 public enum FaultServer {
-    private static let started = Task<(Int, Int), any Error> { try await start() }
+    private static let started = Task<(Int, Int, Int), any Error> { try await start() }
     private static let counts = NIOLockedValueBox<[String: Int]>([:])
 
     /// The port of the misbehaving server.
     public static func port() async throws -> Int { try await started.value.0 }
     /// The port of the listener that resets every connection on accept.
     public static func resetPort() async throws -> Int { try await started.value.1 }
+    /// The port of the same misbehaving server behind TLS (HTTP/1.1, the certificate of
+    /// ``TestPKI/server``): its faults arrive inside a TLS session.
+    public static func tlsPort() async throws -> Int { try await started.value.2 }
     /// `http://127.0.0.1:<port>`.
     public static func baseURL() async throws -> String { "http://127.0.0.1:\(try await port())" }
 
@@ -117,7 +121,7 @@ public enum FaultServer {
         return answer?(arrival) ?? .answer(status: 404)
     }
 
-    private static func start() async throws -> (Int, Int) {
+    private static func start() async throws -> (Int, Int, Int) {
         _ = gzipBomb  // Started now, in its own process, so that it is ready when asked for.
         // A group of its own: the clients under test and the other servers share the singleton,
         // and what this server does (writing as fast as loopback allows, timers) must not delay
@@ -131,7 +135,22 @@ public enum FaultServer {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in channel.pipeline.addHandler(ResetOnAccept()) }
             .bind(host: "127.0.0.1", port: 0).get()
-        return (faults.localAddress?.port ?? 0, resets.localAddress?.port ?? 0)
+        let identity = TestPKI.shared.server
+        let tls = TLSConfiguration.makeServerConfiguration(
+            certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(identity.certificatePEM.utf8)).map { .certificate($0) },
+            privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem))
+        )
+        let context = try NIOSSLContext(configuration: tls)
+        let secure = try await ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
+                    try channel.pipeline.syncOperations.addHandler(FaultHandler())
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return (faults.localAddress?.port ?? 0, resets.localAddress?.port ?? 0, secure.localAddress?.port ?? 0)
     }
 
     /// 1 GiB of zeros, gzipped once per process by the system's `gzip`: about 1 MB.

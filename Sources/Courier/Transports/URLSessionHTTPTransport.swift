@@ -127,6 +127,17 @@ public final class URLSessionHTTPTransport: ClientTransport, Sendable {
     private func send(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, idle: Duration?, maxUnread: Int, wholeLimit: Int? = nil
     ) async throws -> (HTTPResponse, HTTPBody?) {
+        do {
+            return try await exchange(request, body: body, baseURL: baseURL, idle: idle, maxUnread: maxUnread, wholeLimit: wholeLimit)
+        } catch {
+            if baseURL.scheme == "https", let failure = await Self.tlsFailure(error, url: baseURL) { throw failure }
+            throw error
+        }
+    }
+
+    private func exchange(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, idle: Duration?, maxUnread: Int, wholeLimit: Int?
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         var urlRequest = try Self.urlRequest(request, baseURL: baseURL)
         if let idle {
             let (seconds, attoseconds) = idle.components

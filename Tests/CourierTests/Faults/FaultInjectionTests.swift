@@ -45,7 +45,7 @@ struct FaultInjectionTests {
 
     // MARK: Resets
 
-    @Test("A connection reset on accept is a transport error at once", arguments: TransportKind.allCases)
+    @Test("A connection reset on accept is a transport error at once", arguments: TransportKind.withHTTPS)
     func resetOnAccept(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider(port: FaultServer.resetPort())
         let outcome = await fault(within: .seconds(30)) { _ = try await provider.send(Request(.get, "/ok", receiving: .data)) }
@@ -55,7 +55,7 @@ struct FaultInjectionTests {
         #expect(outcome.elapsed < .seconds(15))
     }
 
-    @Test("A reset in the middle of the head or of the body is a transport error", arguments: TransportKind.allCases)
+    @Test("A reset in the middle of the head or of the body is a transport error", arguments: TransportKind.withHTTPS)
     func resetMidway(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         await expectEach(["/reset-head", "/reset-body"], on: provider, toFailAs: .transport, within: .seconds(5))
@@ -63,13 +63,13 @@ struct FaultInjectionTests {
 
     // MARK: Stalls and trickles
 
-    @Test("A server silent before the head, after it or mid-body fails at the idle bound", arguments: TransportKind.allCases)
+    @Test("A server silent before the head, after it or mid-body fails at the idle bound", arguments: TransportKind.withHTTPS)
     func stalls(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider(idle: .seconds(1))
         await expectEach(["/stall-head", "/stall-after-head", "/stall-mid-body"], on: provider, toFailAs: .timeout, within: .seconds(8), memory: nil)
     }
 
-    @Test("A streamed body that stalls fails at the idle bound too", arguments: TransportKind.allCases)
+    @Test("A streamed body that stalls fails at the idle bound too", arguments: TransportKind.withHTTPS)
     func streamedStall(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider(idle: .seconds(1))
         let outcome = await fault(within: .seconds(15)) {
@@ -80,7 +80,7 @@ struct FaultInjectionTests {
         #expect(outcome.elapsed < .seconds(8))
     }
 
-    @Test("A trickle of one byte per 100 ms is progress under the idle bound; a total bound stops it", arguments: TransportKind.allCases)
+    @Test("A trickle of one byte per 100 ms is progress under the idle bound; a total bound stops it", arguments: TransportKind.withHTTPS)
     func trickle(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider(idle: .seconds(1))
         let outcome = await fault(within: .seconds(15)) {
@@ -97,7 +97,7 @@ struct FaultInjectionTests {
 
     // MARK: Malformed responses
 
-    @Test("Malformed status lines, headers, lengths and chunking are transport errors", arguments: TransportKind.allCases)
+    @Test("Malformed status lines, headers, lengths and chunking are transport errors", arguments: TransportKind.withHTTPS)
     func malformed(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         await expectEach(["/bad-status", "/bad-header", "/conflicting-length", "/bad-chunking", "/huge-header"], on: provider, toFailAs: .transport, within: .seconds(5))
@@ -105,7 +105,7 @@ struct FaultInjectionTests {
 
     // MARK: Hostile bodies
 
-    @Test("An endless body stops at the body limit while it arrives, and memory stays bounded", arguments: TransportKind.allCases)
+    @Test("An endless body stops at the body limit while it arrives, and memory stays bounded", arguments: TransportKind.withHTTPS)
     func endlessBody(transport: TransportKind) async throws {
         var configured = try await transport.faultProvider()
         configured.responseBodyLimit = 8 << 20
@@ -117,7 +117,7 @@ struct FaultInjectionTests {
         #expect(outcome.memoryGrowth < Self.memoryBound(transport), "+\(outcome.megabytes) MB")
     }
 
-    @Test("An endless body sent as fast as loopback allows stops at the limit, and so does its transfer", .timeLimit(.minutes(2)), arguments: TransportKind.allCases)
+    @Test("An endless body sent as fast as loopback allows stops at the limit, and so does its transfer", .timeLimit(.minutes(2)), arguments: TransportKind.withHTTPS)
     func fastEndlessBody(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         let limit = provider.responseBodyLimit
@@ -151,7 +151,7 @@ struct FaultInjectionTests {
         #expect(next.elapsed < .seconds(15), "the next request took \(next.elapsed)")
     }
 
-    @Test("An endless body read as a stream stops at collect(upTo:)", arguments: TransportKind.allCases)
+    @Test("An endless body read as a stream stops at collect(upTo:)", arguments: TransportKind.withHTTPS)
     func endlessStream(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         let outcome = await fault(within: .seconds(40)) {
@@ -163,7 +163,7 @@ struct FaultInjectionTests {
         #expect(outcome.memoryGrowth < Self.memoryBound(transport), "+\(outcome.megabytes) MB")
     }
 
-    @Test("An endless event or line in a typed stream stops at the body limit: Server-Sent Events, JSON Lines, JSON sequences", arguments: TransportKind.allCases)
+    @Test("An endless event or line in a typed stream stops at the body limit: Server-Sent Events, JSON Lines, JSON sequences", arguments: TransportKind.withHTTPS)
     func endlessEvent(transport: TransportKind) async throws {
         var configured = try await transport.faultProvider()
         configured.responseBodyLimit = 8 << 20
@@ -182,7 +182,7 @@ struct FaultInjectionTests {
         }
     }
 
-    @Test("An endless download stops at its limit, the file no longer than the limit", arguments: TransportKind.allCases)
+    @Test("An endless download stops at its limit, the file no longer than the limit", arguments: TransportKind.withHTTPS)
     func endlessDownload(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-endless-\(UUID().uuidString)")
@@ -196,7 +196,7 @@ struct FaultInjectionTests {
         #expect(outcome.memoryGrowth < Self.memoryBound(transport), "+\(outcome.megabytes) MB")
     }
 
-    @Test("A gzip bomb never asked for: not inflated on AsyncHTTPClient, stopped while inflating on URLSession", arguments: TransportKind.allCases)
+    @Test("A gzip bomb never asked for: not inflated on AsyncHTTPClient, stopped while inflating on URLSession", arguments: TransportKind.withHTTPS)
     func gzipBomb(transport: TransportKind) async throws {
         // Generous idle bound: the bomb is made by `gzip` on first use, which takes seconds.
         var configured = try await transport.faultProvider(idle: .seconds(60))
@@ -208,7 +208,7 @@ struct FaultInjectionTests {
             received.withLock { $0 = data.count }
         }
         switch transport {
-        case .asyncHTTPClient:
+        case .asyncHTTPClient, .asyncHTTPClientHTTPS:
             // Courier never asks for compression, so the body arrives as sent: about 1 MB.
             #expect(outcome.error == nil)
             #expect(received.withLock { $0 } < 4 << 20)
@@ -227,7 +227,7 @@ struct FaultInjectionTests {
 
     // MARK: Challenges, early answers, re-sends
 
-    @Test("Interim 100, 102 and 103 responses before the final 200 are passed over at once", .timeLimit(.minutes(1)), arguments: TransportKind.allCases)
+    @Test("Interim 100, 102 and 103 responses before the final 200 are passed over at once", .timeLimit(.minutes(1)), arguments: TransportKind.withHTTPS)
     func interimResponses(transport: TransportKind) async throws {
         let name = "interim-\(transport.rawValue)"
         let final = ScriptStep.answer(status: 200, headers: [("Content-Type", "text/plain")], body: "final")
@@ -244,7 +244,7 @@ struct FaultInjectionTests {
         #expect(outcome.elapsed < .seconds(3), "the answer took \(outcome.elapsed)")
     }
 
-    @Test("A 401 with a Basic or a Bearer challenge comes back at once as a status error", arguments: TransportKind.allCases)
+    @Test("A 401 with a Basic or a Bearer challenge comes back at once as a status error", arguments: TransportKind.withHTTPS)
     func challenges(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         for path in ["/challenge-basic", "/challenge-bearer"] {
@@ -255,7 +255,7 @@ struct FaultInjectionTests {
         }
     }
 
-    @Test("An early 413 to a large upload ends the call at once", arguments: TransportKind.allCases)
+    @Test("An early 413 to a large upload ends the call at once", arguments: TransportKind.withHTTPS)
     func earlyRejection(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         let upload = Data(repeating: 0x61, count: 8 << 20)
@@ -271,7 +271,7 @@ struct FaultInjectionTests {
         #expect(FaultServer.arrivals("/early-413") >= 1)
     }
 
-    @Test("A POST that the server reads and then closes on is sent exactly once", arguments: TransportKind.allCases)
+    @Test("A POST that the server reads and then closes on is sent exactly once", arguments: TransportKind.withHTTPS)
     func postNotResent(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         let target = "/close-after-read?case=\(transport.rawValue)"
@@ -285,7 +285,7 @@ struct FaultInjectionTests {
         #expect(FaultServer.arrivals(target) == 1)
     }
 
-    @Test("Every fault ran its call: the server saw the requests", arguments: TransportKind.allCases)
+    @Test("Every fault ran its call: the server saw the requests", arguments: TransportKind.withHTTPS)
     func countsRequests(transport: TransportKind) async throws {
         let provider = try await transport.faultProvider()
         let target = "/count?case=counted-\(transport.rawValue)"

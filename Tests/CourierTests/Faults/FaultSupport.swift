@@ -95,9 +95,17 @@ func eventually(within deadline: Duration, _ condition: @Sendable () -> Bool) as
 extension TransportKind {
     /// A provider for the fault server on this transport, waiting at most `idle` for a byte.
     func faultProvider(idle: Duration = .seconds(2), port given: Int? = nil) async throws -> Provider {
-        let port: Int
-        if let given { port = given } else { port = try await FaultServer.port() }
-        var provider = Provider(baseURL: "http://127.0.0.1:\(port)", transport: transport)
+        var provider: Provider
+        if self == .asyncHTTPClientHTTPS {
+            // The TLS listener of the fault server, or the port given spoken to over TLS.
+            let port: Int
+            if let given { port = given } else { port = try await FaultServer.tlsPort() }
+            provider = try Provider(baseURL: "https://127.0.0.1:\(port)", trust: testTrust, transport: transport)
+        } else {
+            let port: Int
+            if let given { port = given } else { port = try await FaultServer.port() }
+            provider = Provider(baseURL: "http://127.0.0.1:\(port)", transport: transport)
+        }
         provider.timeouts.idle = idle
         return provider
     }

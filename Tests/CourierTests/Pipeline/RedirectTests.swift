@@ -14,11 +14,19 @@ struct RedirectTests {
         return request
     }
 
+    /// `/echo/elsewhere` on another origin of the same scheme: the second plain server, or the
+    /// HTTP/1.1-only TLS server.
+    func otherOrigin(_ transport: TransportKind) async throws -> String {
+        transport == .asyncHTTPClientHTTPS
+            ? try await TLSTestServer.baseURL(.http1Only, "/echo/elsewhere")
+            : "http://127.0.0.1:\(try await TestServer.otherPort())/echo/elsewhere"
+    }
+
     func encodedQuery(_ target: String) -> String {
         target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target
     }
 
-    @Test("A same-origin redirect keeps every header", arguments: TransportKind.allCases)
+    @Test("A same-origin redirect keeps every header", arguments: TransportKind.withHTTPS)
     func sameOrigin(transport: TransportKind) async throws {
         let seen = try await transport.provider().echo(credentialed(.get, "/redirect/302"))
         #expect(seen.path == "/echo/redirected")
@@ -27,9 +35,9 @@ struct RedirectTests {
         #expect(seen.header("x-keep") == "kept")
     }
 
-    @Test("A redirect to another origin drops Authorization, Cookie and Proxy-Authorization", arguments: TransportKind.allCases)
+    @Test("A redirect to another origin drops Authorization, Cookie and Proxy-Authorization", arguments: TransportKind.withHTTPS)
     func crossOrigin(transport: TransportKind) async throws {
-        let other = "http://127.0.0.1:\(try await TestServer.otherPort())/echo/elsewhere"
+        let other = try await otherOrigin(transport)
         let seen = try await transport.provider().echo(credentialed(.get, "/redirect/302?to=\(encodedQuery(other))"))
         #expect(seen.path == "/echo/elsewhere")
         #expect(seen.header("authorization") == nil)
@@ -38,15 +46,15 @@ struct RedirectTests {
         #expect(seen.header("x-keep") == "kept")
     }
 
-    @Test("Headers marked secret are dropped too", arguments: TransportKind.allCases)
+    @Test("Headers marked secret are dropped too", arguments: TransportKind.withHTTPS)
     func markedSecret(transport: TransportKind) async throws {
         var provider = try await transport.provider()
         provider.redirects = .follow(dropping: [HTTPField.Name("X-Keep")!])
-        let other = "http://127.0.0.1:\(try await TestServer.otherPort())/echo/elsewhere"
+        let other = try await otherOrigin(transport)
         #expect(try await provider.echo(credentialed(.get, "/redirect/307?to=\(encodedQuery(other))")).header("x-keep") == nil)
     }
 
-    @Test("303 after POST continues as GET without the body; 307 and 308 keep method and body", arguments: TransportKind.allCases)
+    @Test("303 after POST continues as GET without the body; 307 and 308 keep method and body", arguments: TransportKind.withHTTPS)
     func methods(transport: TransportKind) async throws {
         let provider = try await transport.provider()
         var post = credentialed(.post, "/redirect/303")
@@ -64,7 +72,7 @@ struct RedirectTests {
         }
     }
 
-    @Test("A redirect loop stops at the limit and returns the redirect; a limit of 0 returns the first", arguments: TransportKind.allCases)
+    @Test("A redirect loop stops at the limit and returns the redirect; a limit of 0 returns the first", arguments: TransportKind.withHTTPS)
     func limits(transport: TransportKind) async throws {
         var provider = try await transport.provider()
         let loop = try await provider.send(Request(RequestBuilder(method: .get, path: "/loop"), receiving: .response))

@@ -6,9 +6,6 @@ import Foundation
 import HTTPTypes
 import Testing
 
-/// The suite's trust: the test root instead of the system's.
-let testTrust = TLSTrust.only([try! TLSCertificate(pem: TestPKI.shared.root.certificatePEMData)])
-
 /// A provider on AsyncHTTPClient for the TLS server of `kind`, trusting `trust`.
 func tlsProvider(_ kind: TLSTestServer.Kind = .good, host: String = "127.0.0.1", trust: TLSTrust = testTrust) async throws -> Provider {
     try Provider(baseURL: try await TLSTestServer.baseURL(kind, host: host), trust: trust, transport: HTTPClientTransport.shared)
@@ -191,17 +188,34 @@ struct TLSConnectionTests {
         try await provider.send(Request(RequestBuilder(method: .get, path: "/protocol"), receiving: .json(ConnectionSeen.self)))
     }
 
+    /// Runs `body` with a provider on a client of its own, so that no other test's connection is
+    /// in its pool.
+    func withOwnClient(_ kind: TLSTestServer.Kind, _ body: (Provider) async throws -> Void) async throws {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
+        do {
+            try await body(try Provider(baseURL: try await TLSTestServer.baseURL(kind), trust: testTrust, transport: HTTPClientTransport(client: client)))
+        } catch {
+            try await client.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+    }
+
     @Test("Sequential calls reuse one connection: one handshake", arguments: [TLSTestServer.Kind.good, .http1Only])
     func handshakeReuse(kind: TLSTestServer.Kind) async throws {
-        let provider = try await tlsProvider(kind)
-        var seen: Set<String> = []
-        for _ in 0..<10 { seen.insert(try await connection(provider).connection) }
-        #expect(seen.count == 1)
+        try await withOwnClient(kind) { provider in
+            var seen: Set<String> = []
+            for _ in 0..<10 { seen.insert(try await connection(provider).connection) }
+            #expect(seen.count == 1)
+        }
     }
 
     @Test("64 concurrent calls over HTTP/2 share one connection")
     func multiplexing() async throws {
-        let provider = try await tlsProvider(.good)
+        try await withOwnClient(.good) { provider in try await multiplexed(provider) }
+    }
+
+    func multiplexed(_ provider: Provider) async throws {
         _ = try await connection(provider)
         let seen = try await withThrowingTaskGroup(of: ConnectionSeen.self) { group in
             for _ in 0..<64 { group.addTask { try await self.connection(provider) } }
@@ -288,5 +302,30 @@ struct TLSRedirectTests {
         let cookies = landed.headerValues("cookie").joined(separator: "; ")
         #expect(!cookies.contains("secret=s1"))
         #expect(cookies.contains("plain=p1"))
+    }
+}
+
+@Suite("HTTPS on URLSession", .timeLimit(.minutes(1)))
+struct URLSessionTLSTests {
+    @Test(
+        "A certificate the system's roots do not trust is a TLS failure on URLSession too, its reason named",
+        arguments: [
+            (TLSTestServer.Kind.expired, TLSFailure.Reason.expired),
+            (.notYetValid, .notYetValid),
+            (.selfSigned, .selfSigned),
+            (.unknownAuthority, .unknownAuthority),
+            (.good, .unknownAuthority),
+        ]
+    )
+    func untrusted(kind: TLSTestServer.Kind, reason: TLSFailure.Reason) async throws {
+        var provider = Provider(baseURL: try await TLSTestServer.baseURL(kind), transport: Provider.urlSessionTransport)
+        provider.retryPolicy = .init(maxAttempts: 3)
+        let error = await #expect(throws: CourierError.self) {
+            try await provider.send(Request(RequestBuilder(method: .get, path: "/users/1"), receiving: .json(TestUser.self)))
+        }
+        #expect(error?.kind == .tls, "\(String(describing: error))")
+        #expect(error?.tlsFailure?.reason == reason)
+        #expect(error?.tlsFailure?.host == "127.0.0.1")
+        #expect((error?.attempts.count ?? 0) <= 1)
     }
 }

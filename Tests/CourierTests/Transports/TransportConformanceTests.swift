@@ -6,12 +6,23 @@ import Foundation
 import OpenAPIRuntime
 import Testing
 
-/// The transports every behaviour check runs on.
+/// The transports every behaviour check runs on: URLSession and AsyncHTTPClient over plain HTTP
+/// (``allCases``), and AsyncHTTPClient over HTTPS, HTTP/2 by ALPN, against the TLS test server.
 enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case urlSession
     case asyncHTTPClient
+    case asyncHTTPClientHTTPS
+
+    /// The two transports over plain HTTP.
+    static var allCases: [TransportKind] { [.urlSession, .asyncHTTPClient] }
+    /// Both transports over plain HTTP, and AsyncHTTPClient over HTTPS and HTTP/2. URLSession on
+    /// Linux cannot trust the suite's root (FoundationNetworking always uses the system's bundle).
+    static let withHTTPS: [TransportKind] = allCases + [.asyncHTTPClientHTTPS]
 
     var testDescription: String { rawValue }
+
+    /// Whether requests go over HTTP/2, where header names arrive lower-cased.
+    var isHTTP2: Bool { self == .asyncHTTPClientHTTPS }
 
     /// One AsyncHTTPClient for the test process, sized like a configured production pool.
     static let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
@@ -19,16 +30,25 @@ enum TransportKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
     /// The transport as `Provider` users get it: AsyncHTTPClient's process-wide one (so that a
     /// provider's timeouts apply) or Courier's URLSession transport.
     var transport: any ClientTransport {
-        self == .asyncHTTPClient ? HTTPClientTransport.shared : Provider.urlSessionTransport
+        self == .urlSession ? Provider.urlSessionTransport : HTTPClientTransport.shared
     }
 
     func provider(_ path: String = "", keyMapping: KeyMapping = .useDefaultKeys) async throws -> Provider {
-        var provider = try await TestServer.provider(path, keyMapping: keyMapping)
-        provider.transport = transport
+        var provider: Provider
+        if self == .asyncHTTPClientHTTPS {
+            provider = try Provider(baseURL: try await TLSTestServer.baseURL(.good, path), trust: testTrust, transport: transport)
+            provider.keyMapping = keyMapping
+        } else {
+            provider = try await TestServer.provider(path, keyMapping: keyMapping)
+            provider.transport = transport
+        }
         provider.responseBodyLimit = 128 * 1024 * 1024
         return provider
     }
 }
+
+/// The suite's trust: the test root instead of the system's.
+let testTrust = TLSTrust.only([try! TLSCertificate(pem: TestPKI.shared.root.certificatePEMData)])
 
 struct DigestReply: Decodable, Equatable {
     var count: Int
@@ -83,14 +103,14 @@ struct TransportConformanceTests {
         ConformanceAPI(provider: try await transport.provider())
     }
 
-    @Test("Path values, placeholders with suffixes and query items arrive encoded", arguments: TransportKind.allCases)
+    @Test("Path values, placeholders with suffixes and query items arrive encoded", arguments: TransportKind.withHTTPS)
     func pathAndQuery(transport: TransportKind) async throws {
         let seen = try await api(transport).item(id: "../a b", name: "r?#", tags: ["x", "y z"], limit: nil)
         #expect(seen.path == "/echo/items/..%2Fa%20b/r%3F%23.json")
         #expect(seen.query == "tags=x&tags=y%20z")
     }
 
-    @Test("JSON and form bodies arrive with their content type and length", arguments: TransportKind.allCases)
+    @Test("JSON and form bodies arrive with their content type and length", arguments: TransportKind.withHTTPS)
     func bodies(transport: TransportKind) async throws {
         let api = try await api(transport)
         let json = try await api.create(title: "t", count: 2)
@@ -102,16 +122,17 @@ struct TransportConformanceTests {
         #expect(form.header("content-type") == "application/x-www-form-urlencoded")
     }
 
-    @Test("Request headers arrive, under names spelled as given", arguments: TransportKind.allCases)
+    @Test("Request headers arrive, under names spelled as given", arguments: TransportKind.withHTTPS)
     func requestHeaders(transport: TransportKind) async throws {
         let seen = try await api(transport).headers(xRequestID: "r-1", `x-lower-case`: "v")
         #expect(seen.header("x-request-id") == "r-1")
         #expect(seen.header("x-lower-case") == "v")
-        #expect(seen.rawHeaderNames.contains("X-Request-ID"))
+        // HTTP/2 sends every name in lower case (RFC 9113 §8.2.1).
+        #expect(seen.rawHeaderNames.contains(transport.isHTTP2 ? "x-request-id" : "X-Request-ID"))
         #expect(seen.rawHeaderNames.contains("x-lower-case"))
     }
 
-    @Test("Response headers are read whatever their case, repeated ones all kept", arguments: TransportKind.allCases)
+    @Test("Response headers are read whatever their case, repeated ones all kept", arguments: TransportKind.withHTTPS)
     func responseHeaders(transport: TransportKind) async throws {
         let response = try await transport.provider().send(Request(RequestBuilder(method: .get, path: "/cookies"), receiving: .response))
         #expect(response.headers[HTTPField.Name("x-mixed-response")!] == "v")
@@ -120,10 +141,10 @@ struct TransportConformanceTests {
         let joined = cookies.joined(separator: ", ")
         #expect(joined.contains("a=1; Path=/"))
         #expect(joined.contains("b=2; Path=/"))
-        if transport == .asyncHTTPClient { #expect(cookies.count == 2) }
+        if transport != .urlSession { #expect(cookies.count == 2) }
     }
 
-    @Test("Statuses, error bodies, decoding errors and empty bodies", arguments: TransportKind.allCases)
+    @Test("Statuses, error bodies, decoding errors and empty bodies", arguments: TransportKind.withHTTPS)
     func statusesAndDecoding(transport: TransportKind) async throws {
         let api = try await api(transport)
         #expect(try await api.user(id: 3) == TestUser(id: 3, name: "Ada"))
@@ -138,7 +159,7 @@ struct TransportConformanceTests {
         #expect(try await api.empty() == nil)
     }
 
-    @Test("An empty 204 and a HEAD request", arguments: TransportKind.allCases)
+    @Test("An empty 204 and a HEAD request", arguments: TransportKind.withHTTPS)
     func emptyAndHead(transport: TransportKind) async throws {
         let provider = try await transport.provider()
         let noContent = try await provider.send(Request(RequestBuilder(method: .get, path: "/empty"), receiving: .response))
@@ -150,12 +171,12 @@ struct TransportConformanceTests {
         #expect(head.headers[HTTPField.Name("X-Head")!] == "yes")
     }
 
-    @Test("A chunked response of unknown length arrives whole", arguments: TransportKind.allCases)
+    @Test("A chunked response of unknown length arrives whole", arguments: TransportKind.withHTTPS)
     func chunked(transport: TransportKind) async throws {
         #expect(try await api(transport).chunked() == "chunk 0;chunk 1;chunk 2;chunk 3;chunk 4;")
     }
 
-    @Test("1 MiB and 50 MiB response bodies arrive intact", arguments: TransportKind.allCases, [1 << 20, 50 << 20])
+    @Test("1 MiB and 50 MiB response bodies arrive intact", arguments: TransportKind.withHTTPS, [1 << 20, 50 << 20])
     func largeResponses(transport: TransportKind, size: Int) async throws {
         let data = try await api(transport).bytes(count: size)
         #expect(data.count == size)
@@ -166,7 +187,7 @@ struct TransportConformanceTests {
         #expect(digest.hash == expected.hash)
     }
 
-    @Test("1 MiB and 50 MiB request bodies arrive intact, from memory and from a file", arguments: TransportKind.allCases, [1 << 20, 50 << 20])
+    @Test("1 MiB and 50 MiB request bodies arrive intact, from memory and from a file", arguments: TransportKind.withHTTPS, [1 << 20, 50 << 20])
     func largeRequests(transport: TransportKind, size: Int) async throws {
         let bytes = Pattern.data(count: size)
         var expected = Pattern.Digest()
@@ -180,7 +201,7 @@ struct TransportConformanceTests {
         #expect(try await api.digest(data: .file(file)) == DigestReply(count: size, hash: expected.hash))
     }
 
-    @Test("A body of unknown length goes out chunked", arguments: TransportKind.allCases)
+    @Test("A body of unknown length goes out chunked", arguments: TransportKind.withHTTPS)
     func unknownLengthUpload(transport: TransportKind) async throws {
         let chunks = AsyncStream<ArraySlice<UInt8>> { continuation in
             for index in 0..<8 { continuation.yield(ArraySlice(Pattern.data(count: 1000).map { $0 &+ UInt8(index) })) }
@@ -192,7 +213,7 @@ struct TransportConformanceTests {
         #expect(reply == DigestReply(count: 8000, hash: expected.hash))
     }
 
-    @Test("A streamed response is read chunk by chunk and written to a file", arguments: TransportKind.allCases)
+    @Test("A streamed response is read chunk by chunk and written to a file", arguments: TransportKind.withHTTPS)
     func streamedResponse(transport: TransportKind) async throws {
         let size = 3 << 20
         let api = try await api(transport)
@@ -220,7 +241,7 @@ struct TransportConformanceTests {
         #expect(try Data(contentsOf: file) == Pattern.data(count: size))
     }
 
-    @Test("A streamed request to a failing status throws with the body", arguments: TransportKind.allCases)
+    @Test("A streamed request to a failing status throws with the body", arguments: TransportKind.withHTTPS)
     func streamedFailure(transport: TransportKind) async throws {
         let provider = try await transport.provider()
         let error = await #expect(throws: CourierError.self) {
@@ -230,7 +251,7 @@ struct TransportConformanceTests {
         #expect(error?.response?.bodyText?.contains("status 418") == true)
     }
 
-    @Test("200 concurrent requests are all answered correctly", arguments: TransportKind.allCases)
+    @Test("200 concurrent requests are all answered correctly", arguments: TransportKind.withHTTPS)
     func concurrency(transport: TransportKind) async throws {
         let api = try await api(transport)
         let ids = try await withThrowingTaskGroup(of: (Int, TestUser).self) { group in
@@ -243,7 +264,7 @@ struct TransportConformanceTests {
         #expect(ids.allSatisfy { $0.key == $0.value })
     }
 
-    @Test("Cancellation surfaces as the cancellation kind", arguments: TransportKind.allCases)
+    @Test("Cancellation surfaces as the cancellation kind", arguments: TransportKind.withHTTPS)
     func cancellation(transport: TransportKind) async throws {
         let provider = try await transport.provider()
         let task = Task { try await provider.send(Request(RequestBuilder(method: .get, path: "/slow"), receiving: .data)) }
@@ -257,7 +278,7 @@ struct TransportConformanceTests {
         #expect((error as? CourierError)?.kind == .cancelled)
     }
 
-    @Test("A refused connection is a transport failure", arguments: TransportKind.allCases)
+    @Test("A refused connection is a transport failure", arguments: TransportKind.withHTTPS)
     func refused(transport: TransportKind) async throws {
         var provider = try await transport.provider()
         provider = Provider(baseURL: "http://127.0.0.1:1", transport: provider.transport)
