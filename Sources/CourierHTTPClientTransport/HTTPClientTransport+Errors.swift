@@ -1,4 +1,4 @@
-import AsyncHTTPClient
+package import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import NIOCore
@@ -13,6 +13,8 @@ extension HTTPClientTransport {
         if HTTPClientConnectionFailure.isConnectFailure(error) { return HTTPClientConnectionFailure(error: error) }
         guard let error = error as? HTTPClientError else { return error }
         switch error {
+        case .proxyAuthenticationRequired, .httpProxyHandshakeTimeout, .socksHandshakeTimeout:
+            return HTTPClientProxyFailure(error: error)
         case .cancelled: return CancellationError()
         case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
             return HTTPClientTimeout(error: error)
@@ -87,5 +89,17 @@ struct HTTPClientTimeout: CustomNSError, CustomStringConvertible {
 struct HeaderInjector: Injector {
     func inject(_ value: String, forKey key: String, into carrier: inout HTTPHeaders) {
         carrier.add(name: key, value: value)
+    }
+}
+
+/// The proxy refused the request (`407`: credentials missing or wrong) or did not answer its
+/// handshake in time.
+package struct HTTPClientProxyFailure: Error, CustomStringConvertible {
+    /// AsyncHTTPClient's error.
+    package let error: HTTPClientError
+    package var description: String {
+        error == .proxyAuthenticationRequired
+            ? "the proxy answered 407 Proxy Authentication Required: its credentials are missing or wrong"
+            : "the proxy did not complete its handshake in time (\(error))"
     }
 }

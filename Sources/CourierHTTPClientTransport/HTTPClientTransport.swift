@@ -42,39 +42,29 @@ public struct HTTPClientTransport: ClientTransport {
     /// with; ``bounded(connect:read:)`` may swap that client for another. `nil` for a client of
     /// your own.
     package let processWideTimeout: HTTPClient.Configuration.Timeout?
-    /// The TLS settings of a provider's trust: on a process-wide client, that client's own; on a
-    /// client of yours, given with each request. `nil` for the system's roots.
-    package let tls: HTTPClientTLS?
+    /// A provider's connection settings — trust, HTTP/2, proxy: on a process-wide client, that
+    /// client's own; on a client of yours, the TLS configuration goes with each request. `nil`
+    /// for the defaults.
+    package let settings: HTTPClientSettings?
+    /// For a proxy that some hosts bypass, the process-wide client without the proxy.
+    let direct: HTTPClient?
 
     /// A transport over `client`, which you keep and shut down; `timeout` is the deadline for each
     /// request, from start to the end of the response head.
     public init(client: HTTPClient, timeout: TimeAmount = .minutes(1)) {
-        self.init(client: client, timeout: timeout, processWideTimeout: nil, tls: nil)
+        self.init(client: client, timeout: timeout, processWideTimeout: nil, settings: nil)
     }
 
     private init(
-        client: HTTPClient, timeout: TimeAmount = .minutes(1), processWideTimeout: HTTPClient.Configuration.Timeout?, tls: HTTPClientTLS? = nil
+        client: HTTPClient, timeout: TimeAmount = .minutes(1), processWideTimeout: HTTPClient.Configuration.Timeout?,
+        settings: HTTPClientSettings? = nil, direct: HTTPClient? = nil
     ) {
         self.client = client
         self.timeout = timeout
         self.clientTraces = client.tracer != nil
         self.processWideTimeout = processWideTimeout
-        self.tls = tls
-    }
-
-    /// The process-wide clients other than ``shared``'s, one per pair of connect and read
-    /// timeouts and TLS settings asked for; like it, never shut down.
-    private static let processWideClients = NIOLockedValueBox<[ClientKey: HTTPClient]>([:])
-
-    private struct ClientKey: Hashable {
-        var connect: Int64?
-        var read: Int64?
-        var tls: String?
-        init(_ timeout: HTTPClient.Configuration.Timeout, tls: HTTPClientTLS?) {
-            connect = timeout.connect?.nanoseconds
-            read = timeout.read?.nanoseconds
-            self.tls = tls?.key
-        }
+        self.settings = settings
+        self.direct = direct
     }
 
     /// This transport with `connect` and `read` as its client's timeouts, where given. A
@@ -85,39 +75,27 @@ public struct HTTPClientTransport: ClientTransport {
         var wanted = current
         if let connect { wanted.connect = TimeAmount.nanoseconds(Self.nanoseconds(connect)) }
         if let read { wanted.read = TimeAmount.nanoseconds(Self.nanoseconds(read)) }
-        guard ClientKey(wanted, tls: tls) != ClientKey(current, tls: tls) else { return self }
-        return HTTPClientTransport(
-            client: Self.processWideClient(wanted, tls: tls), timeout: max(timeout, wanted.read ?? timeout), processWideTimeout: wanted, tls: tls
-        )
+        guard ProcessWideClients.Key(wanted, settings) != ProcessWideClients.Key(current, settings) else { return self }
+        return Self.processWide(wanted, settings: settings, timeout: max(timeout, wanted.read ?? timeout))
     }
 
-    /// This transport with `tls` in place of its TLS settings. A process-wide transport switches
-    /// to the process-wide client configured so; on a client of your own, the configuration goes
-    /// with each request, and pins, which only a client's own configuration can check, throw.
-    package func trusting(_ tls: HTTPClientTLS) throws -> HTTPClientTransport {
+    /// This transport with `settings` in place of its own. A process-wide transport switches to
+    /// the process-wide client configured so; on a client of your own, the TLS configuration goes
+    /// with each request, and what only a client's configuration can hold — pins, a proxy,
+    /// HTTP/1.1 only — throws.
+    package func configured(_ settings: HTTPClientSettings) throws -> HTTPClientTransport {
         guard let current = processWideTimeout else {
-            guard tls.pins.isEmpty else {
-                throw HTTPClientTLSSettingsError(
-                    message: "pins cannot be checked on an HTTPClient of your own (its configuration has no hook for them); let Courier make the client: Provider(baseURL:trust:)"
-                )
-            }
-            return HTTPClientTransport(client: client, timeout: timeout, processWideTimeout: nil, tls: tls)
+            if let refusal = settings.refusalOnClientOfYourOwn { throw HTTPClientTLSSettingsError(message: refusal) }
+            return HTTPClientTransport(client: client, timeout: timeout, processWideTimeout: nil, settings: settings)
         }
-        return HTTPClientTransport(client: Self.processWideClient(current, tls: tls), timeout: timeout, processWideTimeout: current, tls: tls)
+        return Self.processWide(current, settings: settings, timeout: timeout)
     }
 
-    /// The process-wide client with `timeout` and `tls`, made on first use.
-    private static func processWideClient(_ timeout: HTTPClient.Configuration.Timeout, tls: HTTPClientTLS?) -> HTTPClient {
-        processWideClients.withLockedValue { clients in
-            let key = ClientKey(timeout, tls: tls)
-            if let client = clients[key] { return client }
-            var configuration = HTTPClient.Configuration.courierDefault
-            configuration.timeout = timeout
-            tls?.apply(to: &configuration)
-            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-            clients[key] = client
-            return client
-        }
+    /// The transport on the process-wide client with `timeouts` and `settings`.
+    private static func processWide(_ timeouts: HTTPClient.Configuration.Timeout, settings: HTTPClientSettings?, timeout: TimeAmount) -> HTTPClientTransport {
+        let client = ProcessWideClients.client(timeouts, settings)
+        let direct = settings.flatMap { $0.proxy == nil || $0.excludedHosts.isEmpty ? nil : ProcessWideClients.client(timeouts, $0.withoutProxy) }
+        return HTTPClientTransport(client: client, timeout: timeout, processWideTimeout: timeouts, settings: settings, direct: direct)
     }
 
     static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -219,10 +197,14 @@ public struct HTTPClientTransport: ClientTransport {
         let converted = try await Self.body(body)
         do {
             var outgoing = outgoing(request, baseURL: baseURL, body: converted)
-            if processWideTimeout == nil, let tls { outgoing.tlsConfiguration = tls.configuration }
-            return try await client.execute(outgoing, timeout: timeout)
+            guard let settings else { return try await client.execute(outgoing, timeout: timeout) }
+            if processWideTimeout == nil, let tls = settings.tls { outgoing.tlsConfiguration = tls.configuration }
+            let bypass = direct.flatMap { direct in settings.bypassesProxy(baseURL.host ?? "") ? direct : nil }
+            return try await (bypass ?? client).execute(outgoing, timeout: timeout)
         } catch {
-            if let failure = await Self.tlsFailure(error, url: baseURL, configuration: tls?.configuration ?? .makeClientConfiguration()) { throw failure }
+            if let failure = await Self.tlsFailure(error, url: baseURL, configuration: settings?.tls?.configuration ?? .makeClientConfiguration()) {
+                throw failure
+            }
             throw Self.classify(error)
         }
     }

@@ -29,9 +29,8 @@ public struct Provider: Sendable {
     public var transport: any ClientTransport {
         didSet { rebound() }
     }
-    /// Whom the provider trusts over HTTPS, and what it presents: ``TLSTrust/system`` unless
-    /// made with ``init(baseURL:trust:transport:)`` or ``trusting(_:)``.
-    public internal(set) var trust: TLSTrust = .system {
+    /// Whom connections trust, whether they may use HTTP/2, and the proxy they go through.
+    var connections = ConnectionSettings() {
         didSet { rebound() }
     }
     /// How long requests may wait to connect, for the next byte and in all; ``Timeouts/standard``
@@ -116,7 +115,7 @@ public struct Provider: Sendable {
         self.base = Self.normalize(baseURL)
         self.baseParts = try? BaseURLParts(self.base.get())
         self.transport = transport ?? Self.defaultTransport
-        self.boundTransport = BoundTransport(self.transport, .standard, bodyLimit: Self.defaultBodyLimit, trust: .system)
+        self.boundTransport = BoundTransport(self.transport, .standard, bodyLimit: Self.defaultBodyLimit, connections: ConnectionSettings())
         self.modifiers = modifiers
         self.middlewares = interceptors.map { InterceptorMiddleware($0) } + middlewares
         self.keyMapping = keyMapping
@@ -157,7 +156,7 @@ public struct Provider: Sendable {
     package var baseURL: URL? { try? base.get() }
 
     private mutating func rebound() {
-        boundTransport = BoundTransport(transport, timeouts, bodyLimit: responseBodyLimit, trust: trust)
+        boundTransport = BoundTransport(transport, timeouts, bodyLimit: responseBodyLimit, connections: connections)
     }
 
     private mutating func updateCoders() {

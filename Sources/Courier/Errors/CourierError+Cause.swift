@@ -36,6 +36,7 @@ extension CourierError {
         case tls(TLSFailure, (any Error)?)
         case tlsConfiguration(String)
         case insecureRedirect(from: String, to: String)
+        case proxy(String)
 
         var kind: Kind {
             switch self {
@@ -57,6 +58,7 @@ extension CourierError {
             case .tls: .tls
             case .tlsConfiguration: .tlsConfiguration
             case .insecureRedirect: .insecureRedirect
+            case .proxy: .proxy
             }
         }
 
@@ -137,6 +139,8 @@ extension CourierError {
             case .tls(let failure, _):
                 failure.description
             case .tlsConfiguration(let problem):
+                problem
+            case .proxy(let problem):
                 problem
             case .insecureRedirect(let from, let to):
                 "the redirect from \(from) to \(to) leaves HTTPS for plain HTTP and was not followed; RedirectPolicy.follow(allowingInsecure: true) allows it"

@@ -60,6 +60,9 @@ public struct CourierError: Error, Sendable {
         /// A server redirected an `https` request to plain `http`, which the provider's
         /// ``RedirectPolicy`` does not allow; the message names both addresses.
         public static let insecureRedirect = Kind(name: "insecureRedirect")
+        /// The provider's ``Proxy`` could not be used: the transport cannot apply it, its address
+        /// is not one, or the proxy refused the request (`407`, with the proxy's answer).
+        public static let proxy = Kind(name: "proxy")
 
         /// The kind's name, such as `status` or `timeout`.
         public var description: String { name }

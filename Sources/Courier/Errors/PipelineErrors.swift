@@ -7,6 +7,7 @@ enum PipelineErrors {
     static func classifyTransport(_ error: any Error) -> CourierError {
         if let error = error as? CourierError { return error }
         if let failure = error as? any TLSFailureReporting { return CourierError(.tls(failure.tlsFailure, error)) }
+        if let failure = error as? any ProxyFailureReporting { return CourierError(.proxy(failure.proxyProblem)) }
         if isCancellation(error) { return CourierError(.cancelled(error)) }
         if isTimeout(error) { return CourierError(.timeout(error)) }
         return CourierError(.transport(error))

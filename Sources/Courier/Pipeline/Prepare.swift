@@ -74,7 +74,7 @@ extension Provider {
             request: consume raw,
             total: bounds.total,
             transport: own.connect == nil && own.idle == nil
-                ? boundTransport : BoundTransport(transport, bounds, bodyLimit: responseBodyLimit, trust: trust),
+                ? boundTransport : BoundTransport(transport, bounds, bodyLimit: responseBodyLimit, connections: connections),
             retryPolicy: (builder.retryPolicy?.acts ?? retryPolicy.acts) ? builder.retryPolicy ?? retryPolicy : nil,
             cachePolicy: builder.cachePolicy ?? .useProtocol,
             bodyDecoder: bodyDecoder(for: builder),

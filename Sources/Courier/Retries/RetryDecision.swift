@@ -20,7 +20,7 @@ extension RetryPolicy {
             switch error.kind {
             case .transport, .timeout:
                 return error.underlyingError.map(PipelineErrors.isNotSent) ?? false
-            case .cancelled, .tls, .tlsConfiguration:
+            case .cancelled, .tls, .tlsConfiguration, .proxy, .insecureRedirect:
                 // A certificate or a pin does not change between attempts.
                 return nil
             default:

@@ -5,14 +5,6 @@ import FoundationNetworking
 import HTTPTypes
 public import OpenAPIRuntime
 
-/// A transport that can enforce a ``TLSTrust``: its roots, pins and client identity, or none of
-/// them. A transport that does not adopt it can only be used with ``TLSTrust/system``.
-package protocol TrustingTransport: ClientTransport {
-    /// This transport enforcing `trust`; throws ``CourierError/Kind/tlsConfiguration`` naming the
-    /// part it cannot enforce.
-    func trusting(_ trust: TLSTrust) throws(CourierError) -> any ClientTransport
-}
-
 extension Provider {
     /// A provider for the API at `baseURL` that trusts, and presents, what `trust` says. Throws
     /// ``CourierError/Kind/tlsConfiguration`` when the transport cannot enforce every part of it.
@@ -31,41 +23,30 @@ extension Provider {
     /// if the new transport cannot enforce it, every request fails with that error.
     public func trusting(_ trust: TLSTrust) throws(CourierError) -> Provider {
         var copy = self
-        copy.trust = trust
+        copy.connections.trust = trust
         if let failure = copy.boundTransport.failure { throw failure }
         return copy
     }
-
-    /// `transport` enforcing `trust`, or why it cannot.
-    static func apply(_ trust: TLSTrust, to transport: any ClientTransport) -> Result<any ClientTransport, CourierError> {
-        guard !trust.isSystem else { return .success(transport) }
-        if !trust.verifiesCertificates, !trust.pins.isEmpty {
-            return .failure(CourierError(.tlsConfiguration("pins cannot be combined with unsafeTrustingAnyCertificate: a pin is checked on top of verification")))
-        }
-        guard let trusting = transport as? any TrustingTransport else {
-            return .failure(CourierError(.tlsConfiguration(
-                "the transport \(type(of: transport)) cannot enforce TLS settings (\(trust)); use the AsyncHTTPClient transport, or configure TLS in the transport yourself and keep the provider's trust .system"
-            )))
-        }
-        do {
-            return .success(try trusting.trusting(trust))
-        } catch {
-            return .failure(error)
-        }
-    }
 }
 
-extension URLSessionHTTPTransport: TrustingTransport {
-    /// URLSession takes no roots, pins or identity of Courier's yet: on Linux FoundationNetworking
-    /// offers no server-trust or client-certificate challenge at all, and trusts the system's
-    /// bundle only. Any trust but ``TLSTrust/system`` throws, so that none is ignored.
-    package func trusting(_ trust: TLSTrust) throws(CourierError) -> any ClientTransport {
+extension URLSessionHTTPTransport: ConnectionConfigurable {
+    /// URLSession takes no roots, pins, identity, HTTP version or proxy of Courier's yet: on
+    /// Linux FoundationNetworking offers no server-trust or client-certificate challenge at all,
+    /// and trusts the system's bundle only. Anything but the defaults throws, so that none is
+    /// ignored.
+    package func configured(_ settings: ConnectionSettings) throws(CourierError) -> any ClientTransport {
         #if canImport(FoundationNetworking)
         let why = "FoundationNetworking on Linux gives no server-trust or client-certificate challenge and always uses the system's bundle"
         #else
         let why = "Courier's URLSession transport does not answer server-trust and client-certificate challenges yet"
         #endif
-        throw CourierError(.tlsConfiguration("URLSession cannot enforce \(trust): \(why); use the AsyncHTTPClient transport for it"))
+        if !settings.trust.isSystem {
+            throw CourierError(.tlsConfiguration("URLSession cannot enforce \(settings.trust): \(why); use the AsyncHTTPClient transport for it"))
+        }
+        if !settings.allowsHTTP2 {
+            throw CourierError(.tlsConfiguration("URLSession chooses the HTTP version itself and cannot be kept to HTTP/1.1; use the AsyncHTTPClient transport for it"))
+        }
+        throw CourierError(.proxy("Courier's URLSession transport does not take a proxy yet (\(settings.proxy.map(\.description) ?? "")); set it on the URLSessionConfiguration you give the transport, or use the AsyncHTTPClient transport"))
     }
 }
 

@@ -25,14 +25,16 @@ protocol WholeBodyTransport: ClientTransport {
 final class BoundTransport: Sendable {
     let base: any ClientTransport
     let whole: (any WholeBodyTransport)?
-    /// Why the transport cannot enforce the provider's trust; every request fails with it.
+    /// Why the transport cannot apply the provider's connection settings; every request fails
+    /// with it.
     let failure: CourierError?
 
-    /// `transport` enforcing `trust`, with `timeouts`' connect and idle bounds and `bodyLimit`
-    /// applied, when it can apply them. A trust it cannot enforce makes every request fail.
-    init(_ transport: any ClientTransport, _ timeouts: Timeouts, bodyLimit: Int, trust: TLSTrust) {
+    /// `transport` with `connections` applied — trust, HTTP/2, proxy — and `timeouts`' connect
+    /// and idle bounds and `bodyLimit`, when it can apply them. Settings it cannot apply make
+    /// every request fail.
+    init(_ transport: any ClientTransport, _ timeouts: Timeouts, bodyLimit: Int, connections: ConnectionSettings) {
         let trusted: any ClientTransport
-        switch Provider.apply(trust, to: transport) {
+        switch Provider.apply(connections, to: transport) {
         case .success(let transport):
             trusted = transport
             failure = nil

@@ -92,4 +92,25 @@ struct HTTPSSampleRunTests {
         // end sample
         #expect(provider.redirects.allowsInsecureRedirects)
     }
+
+    @Test func proxies() async throws {
+        let server = try await TLSTestServer.baseURL(.good)
+        let root = try TLSCertificate(contentsOf: rootFile)
+        let relay = try await TestProxy.start(requiring: "Basic " + Data("ada:secret".utf8).base64EncodedString())
+        let proxyPort = relay.port
+        // sample: https-proxy
+        let proxy = Proxy.http(host: "127.0.0.1", port: proxyPort, username: "ada", password: "secret")
+            .excluding(["localhost", ".internal.example.com"])
+        var provider = try Provider(baseURL: server, trust: .only([root])).with(proxy: proxy)
+        // end sample
+        #expect(try await provider.send(Request(.get, "/users/4", receiving: .json(TestUser.self))).id == 4)
+        #expect(relay.requests.count == 1)
+        let environment = ["HTTPS_PROXY": "http://ada:secret@127.0.0.1:\(proxyPort)"]
+        // sample: https-proxy-environment
+        if let proxy = try Proxy.fromEnvironment(environment) {   // HTTPS_PROXY, NO_PROXY…
+            provider = try provider.with(proxy: proxy)
+        }
+        // end sample
+        #expect(provider.proxy?.port == proxyPort)
+    }
 }
