@@ -6,8 +6,9 @@ ratio against its target; exits 1 when any target is missed.
     python3 check.py --from FILE     # check the output of an earlier run
 
 Targets (medians of the alternating pairs of one run):
-- round trip GET and POST, concurrency 1 and 64, on AsyncHTTPClient and on URLSession: Courier's
-  throughput at least 0.97 of the raw transport's;
+- round trip GET and POST, concurrency 1 and 64, on AsyncHTTPClient and on URLSession, and on
+  AsyncHTTPClient over TLS with HTTP/1.1 and with HTTP/2 (the raw client with the same TLS
+  configuration): Courier's throughput at least 0.97 of the raw transport's;
 - the same GET on AsyncHTTPClient against the client swift-openapi-generator made from
   OpenAPIPeer/openapi.yaml, over its AsyncHTTPClient transport: at least 1.00;
 - with the standard retry policy configured and idle: within 2 % of the same provider without one,
@@ -26,6 +27,7 @@ from summarize import BUILD, DECODE, decode_pair, mallocs, parse, round_trips, t
 
 FILTERS = [
     "round trip (GET|POST), (AsyncHTTPClient|URLSession), c=.*",
+    "round trip (GET|POST), AsyncHTTPClient over TLS, HTTP/(1.1|2), c=.*",
     "round trip (GET|POST), AsyncHTTPClient vs the OpenAPI generator's client, c=.*",
     "round trip GET, AsyncHTTPClient, raw vs raw \\(control\\), c=.*",
     "round trip GET, AsyncHTTPClient, (retry policy idle vs none|no retry policy vs an idle one), c=.*",
@@ -58,7 +60,7 @@ def checks(results):
     """(what, measured, target, whether it is met) for each target."""
     trips = {name: ratio for name, ratio, _, _ in round_trips(results)}
     for name, ratio in sorted(trips.items()):
-        if not re.fullmatch(r"round trip (GET|POST), (AsyncHTTPClient|URLSession)( vs the OpenAPI generator's client)?, c=\d+", name):
+        if not re.fullmatch(r"round trip (GET|POST), (AsyncHTTPClient|URLSession)( vs the OpenAPI generator's client| over TLS, HTTP/(1\.1|2))?, c=\d+", name):
             continue
         target = 1.00 if "OpenAPI generator" in name else 0.97
         yield f"{name}: throughput / baseline", ratio, f">= {target:.2f}", ratio >= target

@@ -29,7 +29,13 @@ extension HTTPClientTransport {
     /// `error` as a named TLS failure when it is one, else `nil`. A certificate that did not
     /// verify is looked at again, over a connection of its own that only reads it, to tell an
     /// expired, not yet valid or self-signed certificate from one of an unknown authority.
-    static func tlsFailure(_ error: any Error, url: URL, configuration: TLSConfiguration) async -> HTTPClientTLSFailure? {
+    @inline(never)
+    static func tlsFailure(_ error: any Error, url: URL, settings: HTTPClientSettings?) async -> HTTPClientTLSFailure? {
+        guard error is NIOSSLError || error is NIOSSLExtraError || error is HTTPClientPinMismatch || error is HTTPClientError else { return nil }
+        return await tlsFailure(error, url: url, configuration: settings?.tls?.configuration ?? .makeClientConfiguration())
+    }
+
+    private static func tlsFailure(_ error: any Error, url: URL, configuration: TLSConfiguration) async -> HTTPClientTLSFailure? {
         let host = url.host ?? "?"
         if let mismatch = error as? HTTPClientPinMismatch {
             var failure = HTTPClientTLSFailure(host: host, reason: "pinMismatch", detail: "", error: error)

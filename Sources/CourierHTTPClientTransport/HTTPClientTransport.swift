@@ -45,9 +45,20 @@ public struct HTTPClientTransport: ClientTransport {
     /// A provider's connection settings — trust, HTTP/2, proxy: on a process-wide client, that
     /// client's own; on a client of yours, the TLS configuration goes with each request. `nil`
     /// for the defaults.
-    package let settings: HTTPClientSettings?
-    /// For a proxy that some hosts bypass, the process-wide client without the proxy.
-    let direct: HTTPClient?
+    package var settings: HTTPClientSettings? { configured?.settings }
+    /// The settings, and for a proxy that some hosts bypass the process-wide client without it,
+    /// behind one reference: the transport is held in every call's frames, and the settings are
+    /// read only when they are not the defaults.
+    private let configured: Configured?
+
+    private final class Configured: Sendable {
+        let settings: HTTPClientSettings
+        let direct: HTTPClient?
+        init(_ settings: HTTPClientSettings, direct: HTTPClient?) {
+            self.settings = settings
+            self.direct = direct
+        }
+    }
 
     /// A transport over `client`, which you keep and shut down; `timeout` is the deadline for each
     /// request, from start to the end of the response head.
@@ -63,8 +74,7 @@ public struct HTTPClientTransport: ClientTransport {
         self.timeout = timeout
         self.clientTraces = client.tracer != nil
         self.processWideTimeout = processWideTimeout
-        self.settings = settings
-        self.direct = direct
+        self.configured = settings.map { Configured($0, direct: direct) }
     }
 
     /// This transport with `connect` and `read` as its client's timeouts, where given. A
@@ -196,16 +206,22 @@ public struct HTTPClientTransport: ClientTransport {
     private nonisolated(nonsending) func execute(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL) async throws -> HTTPClientResponse {
         let converted = try await Self.body(body)
         do {
-            var outgoing = outgoing(request, baseURL: baseURL, body: converted)
-            guard let settings else { return try await client.execute(outgoing, timeout: timeout) }
-            if processWideTimeout == nil, let tls = settings.tls { outgoing.tlsConfiguration = tls.configuration }
-            let bypass = direct.flatMap { direct in settings.bypassesProxy(baseURL.host ?? "") ? direct : nil }
-            return try await (bypass ?? client).execute(outgoing, timeout: timeout)
+            let outgoing = outgoing(request, baseURL: baseURL, body: converted)
+            guard let configured else { return try await client.execute(outgoing, timeout: timeout) }
+            return try await execute(outgoing, configured, baseURL: baseURL)
         } catch {
-            if let failure = await Self.tlsFailure(error, url: baseURL, configuration: settings?.tls?.configuration ?? .makeClientConfiguration()) {
-                throw failure
-            }
+            if let failure = await Self.tlsFailure(error, url: baseURL, settings: configured?.settings) { throw failure }
             throw Self.classify(error)
         }
+    }
+
+    /// Sends `outgoing` as `configured` says: its TLS configuration with the request on a client
+    /// of your own, and directly rather than through the proxy for a host it excludes.
+    @inline(never)
+    private nonisolated(nonsending) func execute(_ outgoing: HTTPClientRequest, _ configured: Configured, baseURL: URL) async throws -> HTTPClientResponse {
+        var outgoing = outgoing
+        if processWideTimeout == nil, let tls = configured.settings.tls { outgoing.tlsConfiguration = tls.configuration }
+        let bypass = configured.direct.flatMap { direct in configured.settings.bypassesProxy(baseURL.host ?? "") ? direct : nil }
+        return try await (bypass ?? client).execute(outgoing, timeout: timeout)
     }
 }

@@ -13,6 +13,7 @@ import MetricsTestKit
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import NIOSSL
 import OpenAPIAsyncHTTPClient
 import OpenAPIPeer
 import OpenAPIRuntime
@@ -42,6 +43,13 @@ struct Environment: Sendable {
     /// The peer: swift-openapi-generator's client over its AsyncHTTPClient transport, on the
     /// same client.
     let generated: OpenAPIPeer.Client
+    /// The server over TLS, HTTP/1.1 only and with HTTP/2, and the raw client that trusts its
+    /// certificate, as Courier's providers below do.
+    let tlsHTTP1Base: String
+    let tlsHTTP2Base: String
+    let tlsClient: HTTPClient
+    let courierTLSHTTP1: UsersAPI
+    let courierTLSHTTP2: UsersAPI
 
     static let shared = Task<Environment, any Error> {
         let port = try await BenchmarkServer.start()
@@ -56,6 +64,12 @@ struct Environment: Sendable {
             try handle.close()
         }
         let base = "http://127.0.0.1:\(port)"
+        let tlsHTTP1Base = "https://127.0.0.1:\(try await BenchmarkServer.start(.tlsHTTP1))"
+        let tlsHTTP2Base = "https://127.0.0.1:\(try await BenchmarkServer.start(.tlsHTTP2))"
+        var tlsConfiguration = HTTPClient.Configuration.courierDefault
+        tlsConfiguration.tlsConfiguration = try BenchmarkTLS.clientConfiguration()
+        let tlsClient = HTTPClient(eventLoopGroupProvider: .singleton, configuration: tlsConfiguration)
+        let trust = TLSTrust.only([try TLSCertificate(pem: Data(BenchmarkTLS.certificatePEM.utf8))])
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
         var resilient = Provider(baseURL: base, client: client)
         resilient.retryPolicy = .standard
@@ -80,7 +94,12 @@ struct Environment: Sendable {
             generated: OpenAPIPeer.Client(
                 serverURL: URL(string: base)!,
                 transport: AsyncHTTPClientTransport(configuration: .init(client: client, timeout: rawDeadline))
-            )
+            ),
+            tlsHTTP1Base: tlsHTTP1Base,
+            tlsHTTP2Base: tlsHTTP2Base,
+            tlsClient: tlsClient,
+            courierTLSHTTP1: UsersAPI(provider: try Provider(baseURL: tlsHTTP1Base, trust: trust)),
+            courierTLSHTTP2: UsersAPI(provider: try Provider(baseURL: tlsHTTP2Base, trust: trust))
         )
     }
 
@@ -150,21 +169,29 @@ func concurrently(_ count: Int, _ body: @escaping @Sendable () async throws -> V
 /// (`rawDeadline`).
 enum Raw {
     static func get(_ env: Environment) async throws -> User {
-        var request = HTTPClientRequest(url: env.base + "/users/42")
+        try await get(env.client, env.base)
+    }
+
+    static func post(_ env: Environment) async throws -> User {
+        try await post(env.client, env.base)
+    }
+
+    static func get(_ client: HTTPClient, _ base: String) async throws -> User {
+        var request = HTTPClientRequest(url: base + "/users/42")
         request.headers.add(name: "Accept", value: "application/json")
-        let response = try await env.client.execute(request, timeout: rawDeadline)
+        let response = try await client.execute(request, timeout: rawDeadline)
         let body = try await response.body.collect(upTo: 1 << 20)
         return try JSONDecoder().decode(User.self, from: Data(buffer: body))
     }
 
-    static func post(_ env: Environment) async throws -> User {
-        var request = HTTPClientRequest(url: env.base + "/users")
+    static func post(_ client: HTTPClient, _ base: String) async throws -> User {
+        var request = HTTPClientRequest(url: base + "/users")
         request.method = .POST
         let data = try sampleUser.sortedJSON()
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "Content-Type", value: "application/json")
         request.body = .bytes(ByteBuffer(data: data))
-        let response = try await env.client.execute(request, timeout: rawDeadline)
+        let response = try await client.execute(request, timeout: rawDeadline)
         let body = try await response.body.collect(upTo: 1 << 20)
         return try JSONDecoder().decode(User.self, from: Data(buffer: body))
     }
@@ -311,6 +338,12 @@ let benchmarks: @Sendable () -> Void = {
         // AsyncHTTPClient.
         ("GET, AsyncHTTPClient vs the OpenAPI generator's client", { blackHole(try await $0.courierAsyncHTTPClient.user(id: 42)) }, { blackHole(try await Raw.generatedGet($0)) }),
         ("POST, AsyncHTTPClient vs the OpenAPI generator's client", { blackHole(try await $0.courierAsyncHTTPClient.create(user: sampleUser)) }, { blackHole(try await Raw.generatedPost($0)) }),
+        // Over TLS: Courier trusting the server's certificate alone, against the raw client with
+        // the same TLS configuration; HTTP/1.1, and HTTP/2 negotiated by ALPN.
+        ("GET, AsyncHTTPClient over TLS, HTTP/1.1", { blackHole(try await $0.courierTLSHTTP1.user(id: 42)) }, { blackHole(try await Raw.get($0.tlsClient, $0.tlsHTTP1Base)) }),
+        ("POST, AsyncHTTPClient over TLS, HTTP/1.1", { blackHole(try await $0.courierTLSHTTP1.create(user: sampleUser)) }, { blackHole(try await Raw.post($0.tlsClient, $0.tlsHTTP1Base)) }),
+        ("GET, AsyncHTTPClient over TLS, HTTP/2", { blackHole(try await $0.courierTLSHTTP2.user(id: 42)) }, { blackHole(try await Raw.get($0.tlsClient, $0.tlsHTTP2Base)) }),
+        ("POST, AsyncHTTPClient over TLS, HTTP/2", { blackHole(try await $0.courierTLSHTTP2.create(user: sampleUser)) }, { blackHole(try await Raw.post($0.tlsClient, $0.tlsHTTP2Base)) }),
         ("GET, URLSession", { blackHole(try await $0.courierURLSession.user(id: 42)) }, { blackHole(try await Raw.sessionGet($0)) }),
         ("POST, URLSession", { blackHole(try await $0.courierURLSession.create(user: sampleUser)) }, { blackHole(try await Raw.sessionPost($0)) }),
         // Not against the raw client: Courier with the standard retry policy against Courier

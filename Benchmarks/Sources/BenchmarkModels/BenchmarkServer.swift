@@ -1,5 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdHTTP2
+import HummingbirdTLS
 import Logging
 import NIOCore
 
@@ -9,7 +12,11 @@ public enum BenchmarkServer {
     /// About 200 bytes of JSON, the response every GET and POST returns.
     public static let userJSON = #"{"id":42,"login":"ada","name":"Ada Lovelace","email":"ada@example.com","company":"Analytical Engines","location":"London","bio":"First programmer","followers":1815,"following":1852,"isAdmin":false}"#
 
-    public static func start() async throws -> Int {
+    /// Plain HTTP/1.1, or over TLS with ``BenchmarkTLS``'s certificate: HTTP/1.1 only, or HTTP/2
+    /// and HTTP/1.1 offered by ALPN.
+    public enum Kind: Sendable { case plain, tlsHTTP1, tlsHTTP2 }
+
+    public static func start(_ kind: Kind = .plain) async throws -> Int {
         let router = Router()
         router.get("/users/:id") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: userJSON)))
@@ -67,8 +74,15 @@ public enum BenchmarkServer {
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         var logger = Logger(label: "benchmark-server")
         logger.logLevel = .error
+        let server: HTTPServerBuilder =
+            switch kind {
+            case .plain: .http1()
+            case .tlsHTTP1: try .tls(.http1(), tlsConfiguration: BenchmarkTLS.serverConfiguration())
+            case .tlsHTTP2: try .http2Upgrade(tlsConfiguration: BenchmarkTLS.serverConfiguration())
+            }
         let app = Application(
             router: router,
+            server: server,
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? 0)

@@ -30,9 +30,17 @@ public struct Provider: Sendable {
         didSet { rebound() }
     }
     /// Whom connections trust, whether they may use HTTP/2, and the proxy they go through.
-    var connections = ConnectionSettings() {
-        didSet { rebound() }
+    var connections: ConnectionSettings {
+        get { connectionsBox.value }
+        set {
+            connectionsBox.value = newValue
+            rebound()
+        }
     }
+    /// The settings behind one reference: a provider is copied into every call's frames, and the
+    /// settings are read only when the transport is bound.
+    private var connectionsBox = Provider.defaultConnections
+    private static let defaultConnections = Frozen(ConnectionSettings())
     /// How long requests may wait to connect, for the next byte and in all; ``Timeouts/standard``
     /// unless you set it. Each request can override any bound.
     public var timeouts: Timeouts = .standard {
