@@ -1,5 +1,6 @@
 public import AsyncHTTPClient
 import NIOCore
+import NIOSSL
 
 extension HTTPClient.Configuration {
     /// AsyncHTTPClient's defaults with a connection pool sized for concurrent API calls (64
@@ -17,8 +18,19 @@ extension HTTPClient.Configuration {
         // the connect timeout; the retry policy decides what is sent again.
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.redirectConfiguration = .disallow
+        configuration.tlsConfiguration = .courierClient
         // Courier traces each request itself, named by its endpoint; the client adds no span.
         configuration.tracing.tracer = nil
+        return configuration
+    }
+}
+
+extension TLSConfiguration {
+    /// NIOSSL's client configuration with TLS 1.0 and 1.1 refused: every client Courier makes
+    /// starts from it.
+    static var courierClient: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.minimumTLSVersion = .tlsv12
         return configuration
     }
 }

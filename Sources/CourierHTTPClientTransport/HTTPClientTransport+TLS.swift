@@ -21,7 +21,7 @@ package struct HTTPClientTLS: Sendable {
         roots: [Data], trustsSystemRoots: Bool, verifies: Bool, pins: [Data],
         identityChain: [Data], identityKey: Data?, key: String
     ) throws {
-        var configuration = TLSConfiguration.makeClientConfiguration()
+        var configuration = TLSConfiguration.courierClient
         if !verifies {
             configuration.certificateVerification = .none
         }

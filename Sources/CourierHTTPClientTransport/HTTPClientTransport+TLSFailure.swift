@@ -32,7 +32,7 @@ extension HTTPClientTransport {
     @inline(never)
     static func tlsFailure(_ error: any Error, url: URL, settings: HTTPClientSettings?) async -> HTTPClientTLSFailure? {
         guard error is NIOSSLError || error is NIOSSLExtraError || error is HTTPClientPinMismatch || error is HTTPClientError else { return nil }
-        return await tlsFailure(error, url: url, configuration: settings?.tls?.configuration ?? .makeClientConfiguration())
+        return await tlsFailure(error, url: url, configuration: settings?.tls?.configuration ?? .courierClient)
     }
 
     private static func tlsFailure(_ error: any Error, url: URL, configuration: TLSConfiguration) async -> HTTPClientTLSFailure? {

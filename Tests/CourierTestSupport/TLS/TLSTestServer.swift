@@ -32,15 +32,18 @@ public enum TLSTestServer {
         case unknownAuthority
         /// Asks every client for a certificate from ``TestPKI/clientRoot`` (mutual TLS).
         case clientCertificateRequired
-        /// Speaks TLS 1.3 only.
-        case tls13Only
+        /// Speaks TLS 1.0 and 1.1 only, which Courier's clients no longer accept.
+        case legacyTLSOnly
+        /// Answers every client hello with TLS's fatal `protocol_version` alert, as a server does
+        /// that shares no TLS version with the client (a raw socket: no certificate at all).
+        case noCommonVersion
 
         public var description: String { rawValue }
 
         var identity: TestIdentity {
             let pki = TestPKI.shared
             return switch self {
-            case .good, .http1Only, .clientCertificateRequired, .tls13Only: pki.server
+            case .good, .http1Only, .clientCertificateRequired, .legacyTLSOnly, .noCommonVersion: pki.server
             case .expired: pki.expired
             case .notYetValid: pki.notYetValid
             case .wrongHost: pki.wrongHost
@@ -69,6 +72,7 @@ public enum TLSTestServer {
     }
 
     private static func start(_ kind: Kind) async throws -> Int {
+        if kind == .noCommonVersion { return try await startRefusingVersions() }
         let pki = TestPKI.shared
         let identity = kind.identity
         var tls = TLSConfiguration.makeServerConfiguration(
@@ -79,11 +83,12 @@ public enum TLSTestServer {
             tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(pki.clientRoot.certificatePEM.utf8)))
             tls.certificateVerification = .noHostnameVerification
         }
-        if kind == .tls13Only {
-            tls.minimumTLSVersion = .tlsv13
+        if kind == .legacyTLSOnly {
+            tls.minimumTLSVersion = .tlsv1
+            tls.maximumTLSVersion = .tlsv11
         }
         let server: HTTPServerBuilder =
-            kind == .http1Only || kind == .tls13Only
+            kind == .http1Only || kind == .legacyTLSOnly
             ? try .tls(.http1(), tlsConfiguration: tls)
             : try .http2Upgrade(tlsConfiguration: tls)
 
@@ -103,6 +108,32 @@ public enum TLSTestServer {
         Task.detached { try await app.run() }
         for await port in ports where port != 0 { return port }
         throw ServerDidNotStart()
+    }
+}
+
+extension TLSTestServer {
+    /// A listener that reads a client hello and answers with a fatal `protocol_version` alert.
+    private static func startRefusingVersions() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ProtocolVersionAlert())
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return channel.localAddress?.port ?? 0
+    }
+}
+
+/// Answers the first bytes it reads with a TLS alert record (RFC 8446 §6): level fatal (2),
+/// description `protocol_version` (70), then closes.
+private final class ProtocolVersionAlert: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let alert = ByteBuffer(bytes: [0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x46])
+        context.writeAndFlush(wrapOutboundOut(alert)).whenComplete { _ in context.close(promise: nil) }
     }
 }
 

@@ -35,6 +35,8 @@ struct TLSTrustTests {
             (.wrongHost, .wrongHost, "not for this host name"),
             (.selfSigned, .selfSigned, "self-signed"),
             (.unknownAuthority, .unknownAuthority, "authority that is not trusted"),
+            (.legacyTLSOnly, .protocolMismatch, "share no TLS version"),
+            (.noCommonVersion, .protocolMismatch, "share no TLS version"),
         ]
     )
     func badCertificates(kind: TLSTestServer.Kind, reason: TLSFailure.Reason, words: String) async throws {
@@ -315,6 +317,7 @@ struct URLSessionTLSTests {
             (.selfSigned, .selfSigned),
             (.unknownAuthority, .unknownAuthority),
             (.good, .unknownAuthority),
+            (.noCommonVersion, .protocolMismatch),
         ]
     )
     func untrusted(kind: TLSTestServer.Kind, reason: TLSFailure.Reason) async throws {
@@ -324,7 +327,7 @@ struct URLSessionTLSTests {
             try await provider.send(Request(RequestBuilder(method: .get, path: "/users/1"), receiving: .json(TestUser.self)))
         }
         #expect(error?.kind == .tls, "\(String(describing: error))")
-        #expect(error?.tlsFailure?.reason == reason)
+        #expect(error?.tlsFailure?.reason == reason, "\(String(describing: error))")
         #expect(error?.tlsFailure?.host == "127.0.0.1")
         #expect((error?.attempts.count ?? 0) <= 1)
     }
