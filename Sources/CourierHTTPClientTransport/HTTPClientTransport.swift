@@ -205,14 +205,36 @@ public struct HTTPClientTransport: ClientTransport {
     @inline(never)
     private nonisolated(nonsending) func execute(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL) async throws -> HTTPClientResponse {
         let converted = try await Self.body(body)
+        let outgoing = outgoing(request, baseURL: baseURL, body: converted)
         do {
-            let outgoing = outgoing(request, baseURL: baseURL, body: converted)
             guard let configured else { return try await client.execute(outgoing, timeout: timeout) }
             return try await execute(outgoing, configured, baseURL: baseURL)
         } catch {
-            if let failure = await Self.tlsFailure(error, url: baseURL, settings: configured?.settings) { throw failure }
-            throw Self.classify(error)
+            guard let reason = Self.resendReason(error, method: request.method, body: body) else {
+                throw await failure(error, baseURL: baseURL)
+            }
+            return try await resend(outgoing, baseURL: baseURL, because: reason)
         }
+    }
+
+    /// Sends `outgoing` once more, after the connection it met closed before any answer
+    /// (``resendReason(_:method:body:)``). The pool has dropped that connection, so it goes on
+    /// another.
+    @inline(never)
+    private nonisolated(nonsending) func resend(_ outgoing: HTTPClientRequest, baseURL: URL, because reason: String) async throws -> HTTPClientResponse {
+        ConnectionResends.report?(reason)
+        do {
+            guard let configured else { return try await client.execute(outgoing, timeout: timeout) }
+            return try await execute(outgoing, configured, baseURL: baseURL)
+        } catch {
+            throw await failure(error, baseURL: baseURL)
+        }
+    }
+
+    /// What `execute` throws for `error`: a named TLS failure, or the error classified.
+    private func failure(_ error: any Error, baseURL: URL) async -> any Error {
+        if let failure = await Self.tlsFailure(error, url: baseURL, settings: configured?.settings) { return failure }
+        return Self.classify(error)
     }
 
     /// Sends `outgoing` as `configured` says: its TLS configuration with the request on a client

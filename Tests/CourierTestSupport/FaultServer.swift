@@ -230,6 +230,10 @@ public enum ScriptStep: Sendable {
     /// Interim responses with the given `1xx` statuses, unasked (`103` with a `Link` field), then
     /// `step`.
     indirect case interim([Int], then: ScriptStep)
+    /// Does `step`, then closes the connection once it has been idle for `idle`, as servers do
+    /// with keep-alive connections (Node after 5 s, nginx after 75 s), without a word to the
+    /// client: a request sent as it closes races the close.
+    indirect case closingWhenIdle(Duration, ScriptStep)
 }
 
 /// How a scripted stream ends.
@@ -276,6 +280,8 @@ private final class FaultHandler: ChannelInboundHandler {
     /// The method and headers of the request whose body is still arriving.
     private var head: (method: String, headers: [(name: String, value: String)]) = ("", [])
     private var closed = false
+    /// Request heads read on this connection.
+    private var heads = 0
     /// The scripts this connection answered, told when it closes.
     private var scriptsServed: Set<String> = []
 
@@ -319,6 +325,7 @@ private final class FaultHandler: ChannelInboundHandler {
                 return Int(pair[1].trimmingCharacters(in: .whitespaces))
             }.first ?? 0
             FaultServer.arrived(target)
+            heads += 1
             self.head = (
                 parts.first.map(String.init) ?? "",
                 lines.dropFirst().compactMap { line in
@@ -443,6 +450,13 @@ private final class FaultHandler: ChannelInboundHandler {
         case .interim(let statuses, let step):
             write(statuses.map(Self.interimHead).joined(), context)
             perform(step, script: name, context)
+        case .closingWhenIdle(let idle, let step):
+            perform(step, script: name, context)
+            let seen = heads
+            context.eventLoop.assumeIsolated().scheduleTask(in: timeAmount(idle)) { [self] in
+                guard !closed, heads == seen else { return }
+                context.close(promise: nil)
+            }
         }
     }
 

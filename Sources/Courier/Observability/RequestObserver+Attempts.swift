@@ -1,4 +1,7 @@
 import CoreMetrics
+#if canImport(CourierHTTPClientTransport)
+import CourierHTTPClientTransport
+#endif
 import Foundation
 import HTTPTypes
 import Instrumentation
@@ -46,6 +49,33 @@ extension RequestObserver {
 
     /// The request waits for a refreshed credential.
     func refreshing() { state.withLock { $0.refreshes += 1 } }
+
+    /// The transport sent the request once more on a new connection, for `reason`: an event on
+    /// the request's span, and a count in its log entry and metrics.
+    func resent(_ reason: String) {
+        let span = state.withLock { state in
+            state.resends += 1
+            return state.span
+        }
+        span?.addEvent(SpanEvent(name: "courier.connection.resent", attributes: ["courier.connection.resend.reason": .string(reason)]))
+    }
+
+    /// Runs `work` with the transport told to report to this observer a request it sends once
+    /// more on a new connection (AsyncHTTPClient's; libcurl and URLSession do the same unseen).
+    @inline(__always)
+    func reportingResends<T>(_ work: () async throws(CourierError) -> T) async throws(CourierError) -> T {
+        #if canImport(CourierHTTPClientTransport)
+        do {
+            return try await ConnectionResends.$report.withValue({ [self] reason in resent(reason) }) { () async throws -> T in try await work() }
+        } catch let error as CourierError {
+            throw error
+        } catch {
+            throw CourierError(.transport(error))
+        }
+        #else
+        return try await work()
+        #endif
+    }
 }
 
 extension RequestObserver {

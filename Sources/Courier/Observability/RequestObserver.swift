@@ -29,6 +29,9 @@ final class RequestObserver: Sendable {
         var attempts = 1
         var retries = 0
         var refreshes = 0
+        /// Times the transport sent the request once more on a new connection, after the one it
+        /// met closed before any answer.
+        var resends = 0
         var requestBytes: Int64?
         var status: Int?
         /// Where the response came from, when the provider has a cache: `hit`, `miss`,
@@ -215,6 +218,7 @@ final class RequestObserver: Sendable {
             if let status = state.status { span.attributes["http.response.status_code"] = status }
             if state.attempts > 1 { span.attributes["http.request.resend_count"] = state.attempts - 1 }
             if let cache = state.cache { span.attributes["courier.cache.outcome"] = cache }
+            if state.resends > 0 { span.attributes["courier.connection.resends"] = state.resends }
             if let failure, let errorType {
                 span.attributes["error.type"] = errorType
                 span.recordError(failure)
@@ -238,6 +242,9 @@ final class RequestObserver: Sendable {
             if state.refreshes > 0 {
                 Counter(label: "courier.client.refreshes", dimensions: description.dimensions, factory: metrics).increment(by: state.refreshes)
             }
+            if state.resends > 0 {
+                Counter(label: "courier.client.connection.resends", dimensions: description.dimensions, factory: metrics).increment(by: state.resends)
+            }
             if let cache = state.cache {
                 Counter(label: "courier.client.cache", dimensions: description.dimensions + [("courier.cache.outcome", cache)], factory: metrics).increment()
             }
@@ -260,6 +267,7 @@ final class RequestObserver: Sendable {
         if let template = description.template { metadata["url.template"] = "\(template)" }
         if let status = state.status { metadata["http.response.status_code"] = "\(status)" }
         if let cache = state.cache { metadata["courier.cache.outcome"] = "\(cache)" }
+        if state.resends > 0 { metadata["courier.connection.resends"] = "\(state.resends)" }
         let outcome: String
         if let failure, let errorType {
             metadata["error.type"] = "\(errorType)"

@@ -35,8 +35,10 @@ extension Provider {
                 throw error
             }
             observer.begin(&call, base: baseParts)
-            let value = try await RequestObserver.within(observer.span) { () async throws(CourierError) in
-                try await self.decode(self.cached(call), of: call, for: request)
+            let value = try await observer.reportingResends { () async throws(CourierError) in
+                try await RequestObserver.within(observer.span) { () async throws(CourierError) in
+                    try await self.decode(self.cached(call), of: call, for: request)
+                }
             }
             observer.end()
             return value

@@ -1,0 +1,50 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOSSL
+import OpenAPIRuntime
+
+/// Where a request sent again on a new connection is told. Courier sets ``report`` for a request
+/// it observes, to put the resend in the request's span and log entry.
+package enum ConnectionResends {
+    /// Called with the reason each time a request is sent once more on a new connection.
+    @TaskLocal package static var report: (@Sendable (String) -> Void)?
+}
+
+extension HTTPClientTransport {
+    /// Why `error`, thrown before any of the response arrived, lets `request` go once more on a
+    /// new connection, or `nil`. A pooled connection the server closed while it was idle fails
+    /// the request that meets the close: if the request was never written, any method may go
+    /// again; if it may have reached the server, only an idempotent one (RFC 9110 §9.2.2). The
+    /// body must be one that can be sent again. Independent of the retry policy, and once only.
+    static func resendReason(_ error: any Error, method: HTTPRequest.Method, body: OutgoingBody?) -> String? {
+        guard Self.canSendAgain(body) else { return nil }
+        if let error = error as? ChannelError, error == .ioOnClosedChannel {
+            return "the connection was closed before the request was written"
+        }
+        guard Self.idempotentMethods.contains(method) else { return nil }
+        if let error = error as? HTTPClientError, error == .remoteConnectionClosed {
+            return "the server closed the connection before answering"
+        }
+        if let error = error as? NIOSSLError, case .uncleanShutdown = error {
+            return "the server closed the connection before answering"
+        }
+        if let error = error as? IOError, error.errnoCode == ECONNRESET || error.errnoCode == EPIPE {
+            return "the connection was reset before an answer"
+        }
+        return nil
+    }
+
+    /// `GET`, `HEAD`, `OPTIONS`, `TRACE`, `PUT` and `DELETE`: sending one twice has the effect
+    /// of sending it once.
+    private static let idempotentMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace, .put, .delete]
+
+    /// Whether `body` can be sent a second time: none, bytes in memory, a stream short enough to
+    /// be read into one buffer first, or one that can be iterated more than once.
+    private static func canSendAgain(_ body: OutgoingBody?) -> Bool {
+        guard case .stream(let stream) = body else { return true }
+        if case .known(let count) = stream.length, count <= bufferedLimit { return true }
+        return stream.iterationBehavior == .multiple
+    }
+}
