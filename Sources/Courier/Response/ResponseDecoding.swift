@@ -23,6 +23,27 @@ enum ResponseDecoding {
         }
     }
 
+    /// A body read as a `String` value: a JSON string (`"it\u2019s"`) when the response says it
+    /// is JSON (`application/json` or `+json`) and the body is one, its text otherwise.
+    static func string(from body: Data, response: Response) throws(CourierError) -> String {
+        if isJSON(response), body.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "\""),
+            let string = try? JSONDecoder().decode(String.self, from: body)
+        {
+            return string
+        }
+        return try text(from: body, response: response)
+    }
+
+    /// Whether the response's `Content-Type` is JSON: `application/json`, or a type ending in `+json`.
+    static func isJSON(_ response: Response) -> Bool {
+        guard let type = response.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        return type == "application/json" || type.hasSuffix("+json")
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     static func text(from body: Data, response: Response) throws(CourierError) -> String {
         let charset = response.headers[.contentType].flatMap(charsetParameter) ?? "utf-8"
         let encoding: String.Encoding =

@@ -42,7 +42,8 @@ public struct StatusFilter: Sendable {
 
 extension Response {
     /// The body decoded as `T` when `filter` accepts the status; `nil` otherwise, or when the body
-    /// is empty. A `String` is read as text in the response's charset and `Data` as the raw bytes.
+    /// is empty. A `String` is read as text in the response's charset — or, from a JSON response whose
+    /// body is a JSON string, as that string — and `Data` as the raw bytes.
     public func decodeBody<T: Decodable>(_ type: T.Type, decoder: any BodyDecoder, when filter: StatusFilter) throws(CourierError) -> T? {
         let code = head.status.code
         guard filter.accepts(code) else { return nil }
@@ -50,7 +51,7 @@ extension Response {
             if filter.allowsEmpty(code) { return nil }
             throw CourierError(.emptyBody(expected: "\(T.self)"), response: self)
         }
-        if T.self == String.self { return try ResponseDecoding.text(from: body, response: self) as? T }
+        if T.self == String.self { return try ResponseDecoding.string(from: body, response: self) as? T }
         if T.self == Data.self { return body as? T }
         return try ResponseDecoding.decode(T.self, from: body, using: decoder, response: self)
     }

@@ -13,8 +13,14 @@ public protocol __DefaultResponseDecodable {
 }
 
 extension String: __DefaultResponseDecodable {
-    /// The body as text, not as a JSON string.
-    public static var __defaultDecoder: ResponseDecoder<String> { .text }
+    /// The body as text; from a JSON response whose body is a JSON string, that string.
+    public static var __defaultDecoder: ResponseDecoder<String> {
+        ResponseDecoder(accept: nil) { response, _ throws(CourierError) in
+            try response.__validate()
+            guard let body = response.body else { return "" }
+            return try ResponseDecoding.string(from: body, response: response)
+        }
+    }
 }
 
 extension Data: __DefaultResponseDecodable {
