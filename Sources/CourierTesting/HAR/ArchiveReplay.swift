@@ -9,6 +9,10 @@ enum ArchiveReplay {
     /// no longer describe a decoded body, and its body — at the recorded pace when `pacing` and
     /// the entry has its chunks.
     static func answer(_ entry: HTTPArchive.Entry, pacing: Bool, operationID: String) throws -> (HTTPResponse, HTTPBody?) {
+        // Browsers record a request that got no response (blocked, cancelled) with status 0.
+        guard entry.response.status >= 100 else {
+            throw CourierError.unmocked(operationID, detail: "the entry of \(entry.request.method) \(entry.request.url) recorded no response (status \(entry.response.status))")
+        }
         guard let bytes = entry.response.content.bytes else {
             throw CourierError.unmocked(operationID, detail: "the recorded body of \(entry.request.method) \(entry.request.url) is not valid base64")
         }

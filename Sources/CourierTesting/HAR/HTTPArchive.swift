@@ -29,6 +29,11 @@ struct HTTPArchive: Codable, Sendable {
         } catch {
             throw HTTPArchiveError(file: url, "is not a readable HAR 1.2 archive: \(error)")
         }
+        for (index, entry) in log.entries.enumerated() {
+            if let problem = entry.problem {
+                throw HTTPArchiveError(file: url, "has an entry that cannot be replayed: entry \(index + 1) (\(entry.request.method) \(entry.request.url)): \(problem)")
+            }
+        }
     }
 
     /// The archive as pretty-printed JSON, its keys sorted so that a re-recording diffs cleanly.
@@ -191,6 +196,36 @@ extension HTTPArchive {
     static func text(of bytes: Data) -> (text: String, encoding: String?) {
         if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
         return (bytes.base64EncodedString(), "base64")
+    }
+}
+
+extension HTTPArchive.Entry {
+    /// The longest a recorded chunk may wait after the head: a day, in milliseconds.
+    static let longestChunkTime = 86_400_000.0
+
+    /// What in this entry a replay could not use, as `field: what is wrong`, or `nil`. Every
+    /// value a replay reads is checked here, when the archive is read, rather than when a
+    /// request meets the entry.
+    var problem: String? {
+        let status = response.status
+        if !(0...999).contains(status) {
+            return "response.status is \(status), which is not a status code (0 to 999)"
+        }
+        if response.content.bytes == nil {
+            return "response.content.text is not valid base64, as its encoding says it is"
+        }
+        if let postData = request.postData, postData.bytes == nil {
+            return "request.postData.text is not valid base64, as its encoding says it is"
+        }
+        for (index, chunk) in (response.content.chunks ?? []).enumerated() {
+            if chunk.size < 0 {
+                return "response.content._chunks[\(index)].size is \(chunk.size), which is negative"
+            }
+            if !chunk.time.isFinite || chunk.time < 0 || chunk.time > Self.longestChunkTime {
+                return "response.content._chunks[\(index)].time is \(chunk.time), not between 0 and \(Int(Self.longestChunkTime)) ms"
+            }
+        }
+        return nil
     }
 }
 

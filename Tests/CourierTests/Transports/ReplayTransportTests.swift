@@ -113,6 +113,51 @@ struct ReplayTransportTests {
         #expect(error?.description.contains("'\(url.path)' is not a readable HAR 1.2 archive") == true, "\(String(describing: error))")
     }
 
+    /// An archive of one entry whose response has `status` and `content`, and whose request has
+    /// `postData`.
+    static func archive(status: String = "200", content: String = #"{"size": 2, "text": "ok"}"#, postData: String = "null") -> String {
+        """
+        {"log": {"version": "1.2", "creator": {"name": "a tool", "version": "1"}, "entries": [
+          {"startedDateTime": "2026-11-25T10:00:00.000Z", "time": 1,
+           "request": {"method": "GET", "url": "https://api.example/ok", "headers": []},
+           "response": {"status": 200, "headers": [], "content": {"size": 2, "text": "ok"}}},
+          {"startedDateTime": "2026-11-25T10:00:01.000Z", "time": 1,
+           "request": {"method": "POST", "url": "https://api.example/bad", "headers": [], "postData": \(postData)},
+           "response": {"status": \(status), "headers": [], "content": \(content)}}
+        ]}}
+        """
+    }
+
+    @Test(
+        "A value a replay cannot use is an error when the archive is read, naming the file, the entry and the field",
+        arguments: [
+            (archive(status: "1000"), "response.status is 1000"),
+            (archive(status: "-1"), "response.status is -1"),
+            (archive(content: #"{"size": 2, "text": "%%%", "encoding": "base64"}"#), "response.content.text is not valid base64"),
+            (archive(postData: #"{"text": "%%%", "_encoding": "base64"}"#), "request.postData.text is not valid base64"),
+            (archive(content: #"{"size": 2, "text": "ok", "_chunks": [{"size": 3, "time": 1}, {"size": -1, "time": 2}]}"#), "response.content._chunks[1].size is -1"),
+            (archive(content: #"{"size": 2, "text": "ok", "_chunks": [{"size": 2, "time": 1e300}]}"#), "response.content._chunks[0].time is 1e+300"),
+            (archive(content: #"{"size": 2, "text": "ok", "_chunks": [{"size": 2, "time": -5}]}"#), "response.content._chunks[0].time is -5"),
+        ]
+    )
+    func badValues(archive: String, field: String) throws {
+        let url = try Self.write(archive)
+        let error = #expect(throws: HTTPArchiveError.self) { try ArchiveTransport(archive: url) }
+        let text = error?.description ?? ""
+        #expect(text.contains("'\(url.path)'"), "\(text)")
+        #expect(text.contains("entry 2 (POST https://api.example/bad)"), "\(text)")
+        #expect(text.contains(field), "\(text)")
+    }
+
+    @Test("An entry a browser recorded without a response (status 0) is read, and replays as an error, not a crash")
+    func statusZero() async throws {
+        let url = try Self.write(Self.archive(status: "0"))
+        let provider = Provider(baseURL: "https://api.example", transport: try ArchiveTransport(archive: url))
+        #expect(try await provider.send(Request(.get, "/ok", receiving: .text)) == "ok")
+        let error = await #expect(throws: CourierError.self) { try await provider.send(Request(.post, "/bad", receiving: .text)) }
+        #expect(error?.message.contains("recorded no response (status 0)") == true, "\(String(describing: error))")
+    }
+
     static func write(_ text: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("courier-\(UUID().uuidString).har")
         try Data(text.utf8).write(to: url)
