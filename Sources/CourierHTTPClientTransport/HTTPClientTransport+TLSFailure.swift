@@ -61,6 +61,9 @@ extension HTTPClientTransport {
         default: text = String(describing: ssl)
         }
         let reason = Self.reason(of: text)
+        // The connection closed mid-handshake with no alert: a connection that dropped, not a
+        // TLS refusal; it is reported as a transport failure, as a reset is.
+        if reason == "handshake", text.contains("EOF during handshake") { return nil }
         if reason == "certificate" {
             let port = url.port ?? (url.scheme == "https" ? 443 : 80)
             let found = await CertificateInspection.inspect(host: host, port: port)

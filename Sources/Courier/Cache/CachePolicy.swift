@@ -24,6 +24,10 @@ public enum CacheOutcome: Sendable, Hashable {
     /// From the cache, stale — allowed by the request's `max-stale`, the response's
     /// `stale-while-revalidate` or `stale-if-error`, or the request's ``CachePolicy``.
     case stale(age: Duration)
+    /// Made by the cache itself, without asking the server: a `504 Gateway Timeout`, because the
+    /// request allowed only a stored response (``CachePolicy/onlyIfCached`` or `only-if-cached`)
+    /// and none was stored (RFC 9111 §5.2.1.7).
+    case unavailable
 
     /// The outcome as spans, metrics and logs name it.
     var name: String {
@@ -32,6 +36,7 @@ public enum CacheOutcome: Sendable, Hashable {
         case .hit: "hit"
         case .revalidated: "revalidated"
         case .stale: "stale"
+        case .unavailable: "unavailable"
         }
     }
 }

@@ -71,7 +71,7 @@ public struct CURLLogger: Interceptor, CacheAnswerWatching {
         let age: Duration
         switch outcome {
         case .hit(let value), .stale(let value): age = value
-        case .miss, .revalidated: return
+        case .miss, .revalidated, .unavailable: return
         }
         logger.log(
             level: level,

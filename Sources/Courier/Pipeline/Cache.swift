@@ -70,7 +70,7 @@ extension Provider {
         } else if policy == .onlyIfCached {
             let head = HTTPResponse(status: .gatewayTimeout, headerFields: [.contentLength: "0"])
             var reply = Reply(head: head, body: .whole(nil), request: request)
-            reply.cache = .miss
+            reply.cache = .unavailable
             return (reply, RetryRecord())
         }
         return try await load(call, key: key, asked: asked, revalidating: revalidating, cache)
@@ -94,6 +94,10 @@ extension Provider {
     /// returns `stored` as it is.
     private nonisolated(nonsending) func load(_ call: Call, key: String, asked: CacheControl, revalidating stored: CachedResponse?, _ cache: HTTPCache) async throws(CourierError) -> (Reply, RetryRecord) {
         var sent = call
+        // A response is stored under the target of the request that produced it (RFC 9111 §2):
+        // after redirects, the last hop's.
+        let target = Locked<String?>(nil)
+        sent.redirectTarget = target
         if let stored {
             if let tag = stored.head.headerFields[.eTag] { sent.request.headers[.ifNoneMatch] = tag }
             if let modified = stored.head.headerFields[.lastModified] { sent.request.headers[.ifModifiedSince] = modified }
@@ -108,13 +112,18 @@ extension Provider {
         }
         var (reply, record) = result
         let responseTime = cache.now()
-        if reply.head.status.code == 304, let stored {
+        if reply.head.status.code == 304, let stored, target.withLock({ $0 }) == nil {
             let updated = stored.updated(by: reply.head.message, requestTime: requestTime, responseTime: responseTime)
             if !asked.noStore { cache.store(updated) }
             return (Self.answer(updated, reply.request, age: updated.age(at: responseTime), outcome: .revalidated), record)
         }
         if reply.head.status.code >= 500, let stale = staleIfError(stored, cache, call.request) { return (stale, record) }
-        if let entry = Self.storable(reply, key: key, asked: asked, requestTime: requestTime, responseTime: responseTime) {
+        if let redirected = target.withLock({ $0 }) {
+            // Followed elsewhere: what came back answers the last hop's target, not `key`.
+            if let entry = Self.storable(reply, key: redirected, asked: asked, requestTime: requestTime, responseTime: responseTime) {
+                cache.store(entry)
+            }
+        } else if let entry = Self.storable(reply, key: key, asked: asked, requestTime: requestTime, responseTime: responseTime) {
             cache.store(entry)
         }
         reply.cache = .miss
@@ -199,7 +208,7 @@ extension Provider {
 
     /// The target as sent, without parsing it into a URL: the key of its stored responses.
     private static func key(of request: RawRequest) -> String {
-        request.baseURL.absoluteString + request.path
+        request.cacheKey
     }
 
     /// Whether the caller made the request conditional itself: then the cache stays out of it.

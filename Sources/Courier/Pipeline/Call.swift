@@ -31,6 +31,10 @@ struct Call: Sendable {
     var secretHeaders: Set<HTTPField.Name> = []
     /// Reports the call, when a tracer, a metrics backend or a logger listens.
     var observer: RequestObserver?
+    /// Where the redirects of an attempt ended — the cache key of the last hop's target — when
+    /// the provider has a cache, which stores the response under it; set only when a redirect
+    /// was followed.
+    var redirectTarget: Locked<String?>?
 
     /// Whether the response body is handed over unread.
     var streams: Bool { request.streamsResponse }

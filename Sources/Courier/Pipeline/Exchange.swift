@@ -12,7 +12,9 @@ extension Provider {
         // Read whole only where it would be read whole anyway: a buffered call, its progress not
         // counted chunk by chunk.
         let wholeUpTo = call.streams || call.downloadProgress != nil || !middlewares.isEmpty ? nil : responseBodyLimit
-        let step = TransportStep(transport: call.transport, redirects: redirects, cookieJar: cookieJar, secrets: call.secretHeaders, wholeUpTo: wholeUpTo, operationID: call.request.operationID)
+        let step = TransportStep(
+            transport: call.transport, redirects: redirects, cookieJar: cookieJar, secrets: call.secretHeaders, wholeUpTo: wholeUpTo,
+            operationID: call.request.operationID, redirectTarget: call.redirectTarget)
         guard middlewares.isEmpty else { return try await exchange(call, through: step) }
         do {
             let (head, body) = try await step.send(call.request)
@@ -94,6 +96,8 @@ struct TransportStep: Sendable {
     /// When set, a body of at most this many bytes is read whole by a transport that can.
     let wholeUpTo: Int?
     let operationID: String
+    /// Told the cache key of the last hop's target when a redirect is followed.
+    let redirectTarget: Locked<String?>?
 
     /// The transport and the limit a body is read whole with, when it is.
     private var readsWhole: (any WholeBodyTransport, Int)? {

@@ -33,6 +33,7 @@ extension TransportStep {
                 let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
                 let host = target.authorityHost
             else {
+                if hops > 0 { redirectTarget?.withLock { $0 = request.cacheKey } }
                 return (response, responseBody)
             }
             if scheme == "http", current.scheme?.lowercased() == "https", !redirects.allowsInsecureRedirects {
@@ -42,11 +43,15 @@ extension TransportStep {
             let changesToGet = code == 303 || ((code == 301 || code == 302) && request.method == .post)
             if !changesToGet, let body = request.payload, !body.isReplayable {
                 // The body cannot be sent again; the redirect is returned as it is.
+                if hops > 0 { redirectTarget?.withLock { $0 = request.cacheKey } }
                 return (response, responseBody)
             }
             hops += 1
             let port = target.port.map { ":\($0)" } ?? ""
-            guard let nextBase = URL(string: "\(scheme)://\(host)\(port)") else { return (response, responseBody) }
+            guard let nextBase = URL(string: "\(scheme)://\(host)\(port)") else {
+                if hops > 1 { redirectTarget?.withLock { $0 = request.cacheKey } }
+                return (response, responseBody)
+            }
             let components = URLComponents(url: target, resolvingAgainstBaseURL: false)
             var next = request
             next.path = (components?.percentEncodedPath.isEmpty == false ? components?.percentEncodedPath ?? "/" : "/")
@@ -64,4 +69,10 @@ extension TransportStep {
             request = next
         }
     }
+}
+
+extension RawRequest {
+    /// The target as sent, without parsing it into a URL: the key under which a cache stores
+    /// the responses to it.
+    var cacheKey: String { baseURL.absoluteString + path }
 }

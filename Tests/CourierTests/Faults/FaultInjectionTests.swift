@@ -51,7 +51,7 @@ struct FaultInjectionTests {
         let outcome = await fault(within: .seconds(30)) { _ = try await provider.send(Request(.get, "/ok", receiving: .data)) }
         // A reset missed would end at the 2 s idle bound as `.timeout`: the kind tells them apart.
         // The bound on time leaves room for a slow machine (ThreadSanitizer, two busy cores).
-        #expect(outcome.error?.kind == .transport)
+        #expect(outcome.error?.kind == .transport, "\(String(describing: outcome.error))")
         #expect(outcome.elapsed < .seconds(15))
     }
 

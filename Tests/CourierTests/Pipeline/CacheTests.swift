@@ -212,6 +212,7 @@ struct CacheTests {
         // Nothing stored: only-if-cached is a 504 made by the cache, and nothing is sent.
         let missing = await #expect(throws: CourierError.self) { try await provider.send(OnlyIfCachedEndpoint(name: name)) }
         #expect(missing?.kind == .status && missing?.response?.statusCode == 504)
+        #expect(missing?.response?.cache == .unavailable)
         #expect(FaultServer.arrivals(ofScript: name).isEmpty)
 
         #expect(try await provider.send(CacheElseLoadEndpoint(name: name)) == "n1")
@@ -331,6 +332,37 @@ struct CacheTests {
         #expect(try await fetch(provider, names[0]).1.cache == .hit(age: .zero))
         #expect(try await fetch(provider, names[1]).1.cache == .miss)
         #expect(try await fetch(provider, names[7]).1.cache == .hit(age: .zero))
+    }
+
+    @Test(
+        "After a redirect, the response is stored under the target that produced it, never under the URL first asked for; in every front-end",
+        arguments: TransportKind.allCases
+    )
+    func redirectKeys(transport: TransportKind) async throws {
+        let provider = try await provider(transport)
+        let api = CachedShelfAPI(provider: provider)
+        let calls: [(String, @Sendable (String) async throws -> String)] = [
+            ("@API", { try await api.plain(name: $0) }),
+            ("Endpoint", { try await provider.send(GuardedEndpoint(name: $0)) }),
+            ("@Endpoint", { try await provider.send(GuardedMacroEndpoint(name: $0)) }),
+            ("fluent", { try await provider.send(Request(.get, "/script/\($0)", receiving: .text)) }),
+        ]
+        for (label, call) in calls {
+            let origin = scriptName("cache-redirect-from", transport)
+            let target = scriptName("cache-redirect-to", transport)
+            FaultServer.script(origin, answer: { _ in
+                .answer(status: 302, headers: [("Location", "/script/\(target)"), ("Cache-Control", "no-store")])
+            })
+            FaultServer.script(target, answer: { arrival in Self.ok("target \(arrival.number)", [("Cache-Control", "max-age=60")]) })
+            #expect(try await call(origin) == "target 1", "\(label)")
+            // Asked again, the original URL goes to the server: nothing is stored under it.
+            #expect(try await call(origin) == "target 2", "\(label)")
+            #expect(FaultServer.arrivals(ofScript: origin).count == 2, "\(label)")
+            // The target itself is answered from the cache, with what the last hop to it got.
+            let (direct, response) = try await fetch(provider, target)
+            #expect(direct == "target 2" && response.cache == .hit(age: .zero), "\(label): \(direct), \(String(describing: response.cache))")
+            #expect(FaultServer.arrivals(ofScript: target).count == 2, "\(label)")
+        }
     }
 
     @Test("Streams, other methods and the caller's own conditional requests pass the cache by")

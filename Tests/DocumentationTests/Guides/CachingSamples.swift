@@ -45,6 +45,7 @@ struct CachingSampleRunTests {
         case .hit(let age): print("from the cache, \(age) old")
         case .stale(let age): print("from the cache, stale, \(age) old")
         case .revalidated: print("from the cache, confirmed by the server")
+        case .unavailable: print("none stored, and the request allowed no other (504)")
         case .miss, nil: print("from the server")
         }
         // end sample
