@@ -55,13 +55,19 @@ package struct HTTPClientTLS: Sendable {
     func checkPins(_ channel: any Channel) -> EventLoopFuture<Void> {
         let pins = self.pins
         return channel.eventLoop.submit {
-            let handler = try channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self)
-            guard let certificate = handler.peerCertificate else {
-                throw HTTPClientPinMismatch(expected: pins, presented: [])
-            }
-            let presented = SHA256Digest.of(try certificate.extractPublicKey().toSPKIBytes())
-            guard pins.contains(presented) else {
-                throw HTTPClientPinMismatch(expected: pins, presented: [presented])
+            do {
+                let handler = try channel.pipeline.syncOperations.handler(type: NIOSSLClientHandler.self)
+                guard let certificate = handler.peerCertificate else {
+                    throw HTTPClientPinMismatch(expected: pins, presented: [])
+                }
+                let presented = SHA256Digest.of(try certificate.extractPublicKey().toSPKIBytes())
+                guard pins.contains(presented) else {
+                    throw HTTPClientPinMismatch(expected: pins, presented: [presented])
+                }
+            } catch {
+                // AsyncHTTPClient drops a connection its initializer refused without closing it.
+                channel.close(promise: nil)
+                throw error
             }
         }
     }

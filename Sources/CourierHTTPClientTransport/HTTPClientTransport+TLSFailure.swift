@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
+import NIOTLS
 
 /// A TLS handshake that failed on AsyncHTTPClient, with its reason named: Courier reports it as
 /// `CourierError.Kind.tls`.
@@ -60,7 +61,7 @@ extension HTTPClientTransport {
         case .uncleanShutdown: return nil
         default: text = String(describing: ssl)
         }
-        let reason = Self.reason(of: text)
+        let reason = Self.reason(of: text, presentsIdentity: configuration.privateKey != nil)
         // The connection closed mid-handshake with no alert: a connection that dropped, not a
         // TLS refusal; it is reported as a transport failure, as a reset is.
         if reason == "handshake", text.contains("EOF during handshake") { return nil }
@@ -73,13 +74,15 @@ extension HTTPClientTransport {
     }
 
     /// The reason BoringSSL's error text names; `certificate` for a chain that did not verify.
-    static func reason(of text: String) -> String {
+    /// `presentsIdentity`: whether the client offered a certificate of its own, without which a
+    /// TLS 1.2 server's bare handshake failure means it wanted one.
+    static func reason(of text: String, presentsIdentity: Bool = false) -> String {
         switch text {
         case let text where text.contains("CERTIFICATE_VERIFY_FAILED"):
             "certificate"
         case let text where text.contains("CERTIFICATE_REQUIRED") || text.contains("PEER_DID_NOT_RETURN_A_CERTIFICATE"):
             "clientCertificateRequired"
-        case let text where text.contains("ALERT_HANDSHAKE_FAILURE") && text.contains("SSLV3"):
+        case let text where text.contains("ALERT_HANDSHAKE_FAILURE") && text.contains("SSLV3") && !presentsIdentity:
             // TLS 1.2 servers answer a missing client certificate with a plain handshake failure.
             "clientCertificateRequired"
         case let text where text.contains("ALERT_UNKNOWN_CA") || text.contains("ALERT_BAD_CERTIFICATE")
@@ -98,6 +101,13 @@ extension HTTPClientTransport {
 /// sends nothing, to say why the chain did not verify. Used only after a handshake failed: what
 /// it finds names the error, and trusts nothing.
 package enum CertificateInspection {
+    /// Whether `host` is an IPv4 or IPv6 address, to which no server name is sent (RFC 6066 §3).
+    static func isAddress(_ host: String) -> Bool {
+        if host.contains(":") { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in UInt8(part) != nil }
+    }
+
     /// The reason a chain failed and what shows it, or `nil` when the server could not be read
     /// again within two seconds.
     package static func inspect(host: String, port: Int) async -> (reason: String, detail: String)? {
@@ -121,11 +131,12 @@ package enum CertificateInspection {
     }
 
     /// Whether the server refuses this client's certificate, or its lack of one: a handshake
-    /// with the client's own configuration, then a wait of at most three seconds for the server's
-    /// alert. `nil` when the server says nothing.
+    /// with the client's own configuration, then a wait for the server's alert — four times as
+    /// long as the handshake took, at least a quarter of a second and at most three seconds in
+    /// all. `nil` when the server says nothing.
     static func clientCertificateRefusal(host: String, port: Int, configuration: TLSConfiguration) async -> (reason: String, detail: String)? {
         guard let context = try? NIOSSLContext(configuration: configuration) else { return nil }
-        let serverName = host.first?.isNumber == true || host.contains(":") ? nil : host
+        let serverName = CertificateInspection.isAddress(host) ? nil : host
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         // Made before the connection, so that an alert that closes it at once is still seen.
         let seen = loop.makePromise(of: String?.self)
@@ -134,7 +145,7 @@ package enum CertificateInspection {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
-                    try channel.pipeline.syncOperations.addHandler(FirstError(seen))
+                    try channel.pipeline.syncOperations.addHandler(FirstError(seen, started: .now()))
                 }
             }
         guard let channel = try? await bootstrap.connect(host: host, port: port).get() else {
@@ -157,9 +168,23 @@ package enum CertificateInspection {
         // Touched only on the channel's event loop.
         typealias InboundIn = NIOAny
         let seen: EventLoopPromise<String?>
+        let started: NIODeadline
         private var errors: [String] = []
 
-        init(_ seen: EventLoopPromise<String?>) { self.seen = seen }
+        init(_ seen: EventLoopPromise<String?>, started: NIODeadline) {
+            self.seen = seen
+            self.started = started
+        }
+        func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+            if case .handshakeCompleted = event as? TLSUserEvent {
+                // An alert about the client's certificate follows the handshake within a round trip.
+                let took = NIODeadline.now() - started
+                let wait = min(max(took * 4, .milliseconds(250)), .seconds(3))
+                let channel = context.channel
+                context.eventLoop.scheduleTask(in: wait) { channel.close(mode: .all, promise: nil) }
+            }
+            context.fireUserInboundEventTriggered(event)
+        }
         func errorCaught(context: ChannelHandlerContext, error: any Error) {
             let text = String(describing: error)
             errors.append(text)
@@ -177,7 +202,7 @@ package enum CertificateInspection {
         configuration.certificateVerification = .noHostnameVerification
         guard let context = try? NIOSSLContext(configuration: configuration) else { return nil }
         let seen = NIOLockedValueBox<[NIOSSLCertificate]?>(nil)
-        let serverName = host.first?.isNumber == true || host.contains(":") ? nil : host
+        let serverName = CertificateInspection.isAddress(host) ? nil : host
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(2))
             .channelInitializer { channel in
@@ -217,6 +242,7 @@ struct DERNames {
             fields.append((offset, field.end))
             offset = field.end
         }
+        guard tbs.content < tbs.end else { return nil }
         let hasVersion = der[tbs.content] == 0xA0
         let first = hasVersion ? 1 : 0
         guard fields.count >= first + 5 else { return nil }
