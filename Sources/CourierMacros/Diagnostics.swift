@@ -47,6 +47,8 @@ enum CourierDiagnostic: String, DiagnosticMessage {
     case absoluteURLAndRequestPath
     case pathReplacedByAbsoluteURL
     case bodyWithoutMethodForIt
+    case renamedIntercept
+    case staticRetryPolicy
     // `@EndpointResponse`.
     case responsePartTwice
     case severalStatusFilters
@@ -127,6 +129,10 @@ enum CourierDiagnostic: String, DiagnosticMessage {
             "a method attribute belongs to a function of an @API protocol, and @Endpoint does not read it; give the method and path to @Endpoint"
         case .multipartOnStruct:
             "@Multipart does not apply to a request struct; give the body as a MultipartForm property marked @RequestBody"
+        case .renamedIntercept:
+            "an Endpoint's hook is now 'beforeSending(_:)'; 'intercept(request:)' is its deprecated name, still called after it for one release"
+        case .staticRetryPolicy:
+            "an Endpoint's retry policy is now the instance property 'retryPolicy'; the static one is deprecated, still read when the instance one is nil for one release"
         case .ownMakeRequest:
             "@Endpoint writes makeRequest() from the annotated properties; remove this one, or remove @Endpoint and conform to Endpoint yourself"
         case .optionalPathParameter:
@@ -174,7 +180,7 @@ enum CourierDiagnostic: String, DiagnosticMessage {
         switch self {
         case .pathWithoutLeadingSlash, .unannotatedRequestProperty, .lowercaseMethodName, .optionalPathParameter,
             .pathReplacedByAbsoluteURL, .bodyWithoutMethodForIt, .responsePartTwice, .overlappingStatuses, .sameStatusesAsOtherBody,
-            .methodReplacedByProperty:
+            .methodReplacedByProperty, .renamedIntercept, .staticRetryPolicy:
             .warning
         default:
             .error

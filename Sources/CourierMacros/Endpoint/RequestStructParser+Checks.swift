@@ -133,6 +133,35 @@ extension RequestStructParser {
         }
     }
 
+    /// Members an earlier release called by other names: `intercept(request:)` is now
+    /// `beforeSending(_:)`, `static var retryPolicy` the instance `var retryPolicy`. Each is
+    /// diagnosed, with a fix-it to the new spelling.
+    mutating func checkRenamedMembers(_ structDecl: StructDeclSyntax) {
+        for member in structDecl.memberBlock.members {
+            if let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "intercept",
+                let parameter = function.signature.parameterClause.parameters.first,
+                function.signature.parameterClause.parameters.count == 1, parameter.firstName.text == "request"
+            {
+                var fixed = function
+                fixed.name = .identifier("beforeSending", leadingTrivia: function.name.leadingTrivia, trailingTrivia: function.name.trailingTrivia)
+                var renamed = parameter
+                renamed.firstName = .wildcardToken(trailingTrivia: .space)
+                renamed.secondName = .identifier(parameter.secondName?.text ?? "request")
+                fixed.signature.parameterClause.parameters = [renamed]
+                diagnose(function.name, CourierDiagnostic.renamedIntercept, fixIts: Fixes.replacing("rename it 'beforeSending(_:)'", Syntax(function), Syntax(fixed)))
+            }
+            if let variable = member.decl.as(VariableDeclSyntax.self),
+                let staticModifier = variable.modifiers.first(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }),
+                variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "retryPolicy" })
+            {
+                var fixed = variable
+                fixed.modifiers = variable.modifiers.filter { $0.id != staticModifier.id }
+                if fixed.modifiers.isEmpty { fixed.bindingSpecifier.leadingTrivia = variable.leadingTrivia }
+                diagnose(staticModifier, CourierDiagnostic.staticRetryPolicy, fixIts: Fixes.replacing("make it an instance property", Syntax(variable), Syntax(fixed)))
+            }
+        }
+    }
+
     private func removing(_ attribute: AttributeSyntax, keeping list: AttributeListSyntax, in structDecl: StructDeclSyntax) -> [FixIt] {
         let name = StoredProperty.courierName(of: attribute)
         return Fixes.replacing("remove '@\(name)'", Syntax(structDecl.attributes), Syntax(keepingTrivia(list, of: structDecl)))

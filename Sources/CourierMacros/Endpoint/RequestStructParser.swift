@@ -41,6 +41,7 @@ struct RequestStructParser {
         diagnostics += scope.diagnostics
         let hasMethodAttribute = checkStructAttributes(structDecl, endpoint: node)
         checkOwnMakeRequest(structDecl)
+        checkRenamedMembers(structDecl)
         var propertyChecks = PropertyChecks<RequestMarker>()
         propertyChecks.check(structDecl)
         diagnostics += propertyChecks.diagnostics

@@ -56,6 +56,18 @@ public protocol Endpoint: Sendable {
     /// unless you implement it (`var cachePolicy: CachePolicy? { .reload }`) or put `@Cache(…)`
     /// on an `@Endpoint` struct.
     var cachePolicy: CachePolicy? { get }
+
+    /// The earlier name of ``beforeSending(_:)``: still called, after it, so that an endpoint
+    /// written for the last release keeps its hook. Rename yours; `@Endpoint` says so with a
+    /// fix-it.
+    @available(*, deprecated, renamed: "beforeSending(_:)")
+    func intercept(request: inout RawRequest) throws
+
+    /// The earlier, shared form of ``retryPolicy``: still read when the instance property is
+    /// `nil`, so that an endpoint written for the last release keeps its policy. Make yours an
+    /// instance property; `@Endpoint` says so with a fix-it.
+    @available(*, deprecated, message: "implement the instance property 'var retryPolicy: RetryPolicy?'")
+    static var retryPolicy: RetryPolicy? { get }
 }
 
 extension Endpoint {
@@ -69,6 +81,12 @@ extension Endpoint {
     public var retryPolicy: RetryPolicy? { nil }
     /// None: the protocol's rules apply.
     public var cachePolicy: CachePolicy? { nil }
+    /// Leaves the request as it is.
+    @available(*, deprecated, renamed: "beforeSending(_:)")
+    public func intercept(request: inout RawRequest) throws {}
+    /// None.
+    @available(*, deprecated, message: "implement the instance property 'var retryPolicy: RetryPolicy?'")
+    public static var retryPolicy: RetryPolicy? { nil }
 }
 
 // The same choices as `@API`'s: every default goes through the generated-code table in
@@ -100,10 +118,13 @@ extension Request {
         self.init(endpoint.makeRequest(), receiving: E.responseDecoder)
         let timeouts = endpoint.timeouts
         if !timeouts.isEmpty { builder.timeouts = builder.timeouts.overridden(by: timeouts) }
-        if let policy = endpoint.retryPolicy { builder.retryPolicy = policy }
+        // The deprecated static form is read, as the last release read it, when there is no instance one.
+        if let policy = endpoint.retryPolicy ?? E.retryPolicy { builder.retryPolicy = policy }
         if let policy = endpoint.cachePolicy { builder.cachePolicy = policy }
         validators.append(Validator(name: "\(E.self).validate(_:)", check: endpoint.validate))
         adjustments.append(Adjustment(name: "\(E.self).beforeSending(_:)", apply: endpoint.beforeSending))
+        // The hook's deprecated name, still called, after it.
+        adjustments.append(Adjustment(name: "\(E.self).intercept(request:)", apply: endpoint.intercept(request:)))
     }
 }
 
