@@ -42,35 +42,48 @@ package struct ClientGenerator {
 
     /// The client for the document `text`, read from `fileName` (which errors name).
     package func generate(_ text: String, fileName: String) throws(GeneratorError) -> Output {
-        let document = try Self.load(text, fileName: fileName)
+        let (document, loadWarnings) = try Self.load(text, fileName: fileName)
         var writer = SourceWriter(document: document, configuration: configuration)
         let source = writer.write()
-        return Output(source: source, warnings: writer.warnings)
+        return Output(source: source, warnings: loadWarnings + writer.warnings)
     }
 
-    /// The document in `text` as OpenAPI 3.1 (a 3.0 document is converted): YAML first, so that
-    /// a syntax error names its line; then OpenAPI's structure, so that an error names where.
-    static func load(_ text: String, fileName: String) throws(GeneratorError) -> OpenAPIKit.OpenAPI.Document {
+    /// The document in `text` as OpenAPI 3.1 (a 3.0 document is converted), and what in it was
+    /// set aside: a JSON document (its first character `{`) is read as JSON, anything else as
+    /// YAML, so that a syntax error names its line; then OpenAPI's structure, so that an error
+    /// names where. What a document gets wrong without stopping generation — a security
+    /// requirement naming a scheme it does not declare — is left out with a warning.
+    static func load(_ text: String, fileName: String) throws(GeneratorError) -> (OpenAPIKit.OpenAPI.Document, [GeneratorWarning]) {
+        let isJSON = text.first(where: { !$0.isWhitespace }) == "{"
         let tree: Any?
-        do {
-            tree = try Yams.load(yaml: text)
-        } catch let error as YamlError {
-            throw GeneratorError(file: fileName, line: Self.line(of: error), "is not valid YAML or JSON: \(error)")
-        } catch {
-            throw GeneratorError(file: fileName, line: nil, "cannot be read: \(error)")
+        if isJSON {
+            do {
+                tree = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            } catch {
+                throw GeneratorError(file: fileName, line: nil, "is not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error)")
+            }
+        } else {
+            do {
+                tree = try Yams.load(yaml: text)
+            } catch let error as YamlError {
+                throw GeneratorError(file: fileName, line: Self.line(of: error), "is not valid YAML or JSON: \(error)")
+            } catch {
+                throw GeneratorError(file: fileName, line: nil, "cannot be read: \(error)")
+            }
         }
-        guard let root = tree as? [String: Any] else { throw GeneratorError(file: fileName, line: 1, "is not an OpenAPI document: its top level is not a mapping") }
+        guard var root = tree as? [String: Any] else { throw GeneratorError(file: fileName, line: 1, "is not an OpenAPI document: its top level is not a mapping") }
         guard let version = root["openapi"] as? String else {
             throw GeneratorError(file: fileName, line: 1, "is not an OpenAPI 3 document: it has no `openapi` version (a Swagger 2.0 document must be converted first)")
         }
+        let warnings = DocumentRepairs.dropUndeclaredSchemes(&root)
         do {
             if version.hasPrefix("3.0") {
-                return try YAMLDecoder().decode(OpenAPIKit30.OpenAPI.Document.self, from: text).convert(to: .v3_1_0)
+                return (try decode(OpenAPIKit30.OpenAPI.Document.self, text, root, isJSON: isJSON, repaired: !warnings.isEmpty).convert(to: .v3_1_0), warnings)
             }
             guard version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
                 throw GeneratorError(file: fileName, line: 1, "has OpenAPI version \(version); 3.0, 3.1 and 3.2 are read")
             }
-            return try YAMLDecoder().decode(OpenAPIKit.OpenAPI.Document.self, from: text)
+            return (try decode(OpenAPIKit.OpenAPI.Document.self, text, root, isJSON: isJSON, repaired: !warnings.isEmpty), warnings)
         } catch let error as GeneratorError {
             throw error
         } catch {
@@ -78,6 +91,16 @@ package struct ClientGenerator {
             let pointer = "#/" + described.codingPath.map(\.stringValue).joined(separator: "/")
             throw GeneratorError(file: fileName, line: nil, "is not a valid OpenAPI document at \(pointer): \(described.localizedDescription)")
         }
+    }
+
+    /// `Document` from the text as written, or, when a repair changed it, from the repaired tree
+    /// (its keys sorted, so that the output does not depend on a dictionary's order).
+    private static func decode<Document: Decodable>(_ type: Document.Type, _ text: String, _ root: [String: Any], isJSON: Bool, repaired: Bool) throws -> Document {
+        if isJSON {
+            let data = repaired ? try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys]) : Data(text.utf8)
+            return try JSONDecoder().decode(Document.self, from: data)
+        }
+        return try YAMLDecoder().decode(Document.self, from: repaired ? try Yams.dump(object: root, sortKeys: true) : text)
     }
 
     private static func line(of error: YamlError) -> Int? {

@@ -35,6 +35,11 @@ enum Naming {
 
     /// `text` as written, in backticks when it is not already a plain identifier: the second label
     /// of a parameter whose key must be sent as the document names it.
+    /// `text` in backticks, always: a header key that `@API` then sends exactly as written.
+    static func escapedIdentifier(_ text: String) -> String {
+        "`\(text.replacingOccurrences(of: "`", with: ""))`"
+    }
+
     static func rawIdentifier(_ text: String) -> String {
         let isPlain = !text.isEmpty && text.first.map { $0.isLetter || $0 == "_" } == true
             && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && text.unicodeScalars.allSatisfy(\.isASCII)

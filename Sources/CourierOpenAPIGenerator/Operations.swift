@@ -110,7 +110,9 @@ extension SourceWriter {
                 if taken.contains(bare(swiftName)) { swiftName = Naming.identifier(bare(swiftName) + suffix) }
                 taken.insert(bare(swiftName))
                 let wrapped = parameter.required ? type : type + "?"
-                let key = parameter.location == .header || bare(swiftName) != parameter.name ? " " + Naming.rawIdentifier(parameter.name) : ""
+                // A header's key in backticks: @API sends it exactly as the document spells it.
+                let key = parameter.location == .header ? " " + Naming.escapedIdentifier(parameter.name)
+                    : bare(swiftName) != parameter.name ? " " + Naming.rawIdentifier(parameter.name) : ""
                 arguments.append("\(swiftName)\(key): \(suffix)<\(wrapped)>")
             case .cookie:
                 warn(parameterPointer, "the cookie parameter `\(parameter.name)` is not a parameter of `\(name)`: set it with the provider's cookie jar")
@@ -141,6 +143,8 @@ extension SourceWriter {
         if let either = operation.requestBody {
             if let body = document.components[either] {
                 let bodyName = taken.contains("body") ? "requestBody" : "body"
+                // A body the document does not require is optional: nil sends none.
+                let optional = body.required ? "" : "?"
                 let contents = resolved(body.content)
                 if let (contentType, content) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first {
                     let schemaPointer = pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)/schema"
@@ -148,7 +152,7 @@ extension SourceWriter {
                     case let type where Self.isJSON(contentType) || type.hasPrefix("application/x-www-form-urlencoded"):
                         if type.hasPrefix("application/x-www-form-urlencoded") { attributes.append("@URLForm") }
                         let swiftType = content.schema.map { self.type(of: $0, pointer: schemaPointer, hint: name + "Body", nested: &nested) } ?? jsonValueFallback(schemaPointer)
-                        arguments.append("\(bodyName): Body<\(swiftType)>")
+                        arguments.append("\(bodyName): Body<\(swiftType)\(optional)>")
                     case let type where type.hasPrefix("multipart/form-data"):
                         // Each property of the form's object is a part, named as the document names it.
                         attributes.append("@Multipart")
@@ -168,9 +172,9 @@ extension SourceWriter {
                             if let text = property.description { docLines.append("/// - Parameter \(partName.replacingOccurrences(of: "`", with: "")): \(Self.oneLine(text))") }
                         }
                     case let type where type.hasPrefix("text/plain"):
-                        arguments.append("\(bodyName): Body<String>")
+                        arguments.append("\(bodyName): Body<String\(optional)>")
                     case let type where type.hasPrefix("application/octet-stream"):
-                        arguments.append("\(bodyName): Body<Data>")
+                        arguments.append("\(bodyName): Body<Data\(optional)>")
                     default:
                         warn(pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)", "a \(contentType.rawValue) body is sent as the bytes given")
                         // Sent under its own type, unless that is a range (`image/*`) or a

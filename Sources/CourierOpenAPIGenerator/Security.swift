@@ -55,7 +55,7 @@ extension SourceWriter {
             let wrap = { (type: String) in optional ? type + "?" : type }
             switch scheme.type {
             case .apiKey(name: let key, location: .header):
-                add(Naming.identifier(schemeName), { "\($0) \(Naming.rawIdentifier(key)): Header<\(wrap("String"))>" }, doc: "the `\(key)` header (`\(schemeName)`\(description))")
+                add(Naming.identifier(schemeName), { "\($0) \(Naming.escapedIdentifier(key)): Header<\(wrap("String"))>" }, doc: "the `\(key)` header (`\(schemeName)`\(description))")
             case .apiKey(name: let key, location: .query):
                 add(Naming.identifier(schemeName), { "\($0) \(Naming.rawIdentifier(key)): Query<\(wrap("String"))>" }, doc: "the `\(key)` query item (`\(schemeName)`\(description))")
             case .apiKey(name: let key, location: .cookie):

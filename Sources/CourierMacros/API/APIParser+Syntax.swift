@@ -102,7 +102,7 @@ extension APIParser {
     /// `customHeader` → `Custom-Header`, `requestID` → `Request-ID`, `xAPIKey` → `X-API-Key`:
     /// words split where case changes, each word's first letter capitalised and the rest kept as
     /// written. A key that is not a plain identifier (a raw identifier such as `x-api-key`) is
-    /// used exactly as written.
+    /// used exactly as written, as is any key written in backticks (the caller's choice).
     static func headerName(_ name: String) -> String {
         guard name.allSatisfy({ $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }) else { return name }
         var words: [String] = []

@@ -99,7 +99,10 @@ struct APIParser {
                 }
                 role = .path
             case "Query": role = .query
-            case "Header": role = .header(name: Self.headerName(name))
+            case "Header":
+                // A name in backticks is the header's exactly as written (`api_key`, say).
+                let escaped = (parameter.secondName ?? parameter.firstName).text.hasPrefix("`")
+                role = .header(name: escaped ? name : Self.headerName(name))
             case "Field": role = .field
             case "Body": role = .body
             default:

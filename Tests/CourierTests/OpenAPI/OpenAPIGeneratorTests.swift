@@ -139,6 +139,62 @@ struct OpenAPIGeneratorTests {
         #expect(generated.warnings.first?.message == "the path's `{shelf_id}` has no parameter: `shelfId` is a String")
     }
 
+    @Test("A JSON document is read as JSON: escapes of characters outside the BMP (surrogate pairs) are read")
+    func jsonDocument() throws {
+        let text = #"""
+            {"openapi": "3.1.0", "info": {"title": "Reactions", "version": "1"},
+             "paths": {"/reactions": {"get": {"operationId": "listReactions", "description": "Lists \ud83d\udc4d reactions.",
+               "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"type": "string", "enum": ["\ud83d\udc4d", "plain"]}}}}}}}}}
+            """#
+        let generated = try generate(text)
+        #expect(generated.source.contains("Lists \u{1F44D} reactions."), "\(generated.source)")
+        #expect(generated.source.contains("\u{1F44D}"))
+    }
+
+    @Test("A security requirement naming a scheme the document does not declare is left out with a warning naming its pointer; the rest generates")
+    func undeclaredSecurityScheme() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: Identities, version: "1" }
+            components:
+              securitySchemes:
+                bearer: { type: http, scheme: bearer }
+            paths:
+              /identities:
+                get:
+                  operationId: listIdentities
+                  security: [{ oryAccessToken: [] }, { bearer: [] }]
+                  responses:
+                    '204': { description: done }
+            """
+        let generated = try generate(text)
+        #expect(generated.source.contains("func listIdentities("), "\(generated.source)")
+        #expect(generated.warnings.contains { $0.pointer == "#/paths/~1identities/get/security/0/oryAccessToken" && $0.message.contains("not declared") }, "\(generated.warnings)")
+    }
+
+    @Test("Header names go out as the document spells them, `api_key` included")
+    func headerNamesAsSpelled() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: Keys, version: "1" }
+            components:
+              securitySchemes:
+                api_key: { type: apiKey, name: api_key, in: header }
+            security: [{ api_key: [] }]
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  parameters:
+                    - { name: X_Trace_id, in: header, schema: { type: string } }
+                  responses:
+                    '204': { description: done }
+            """
+        let source = try generate(text).source
+        #expect(source.contains("`X_Trace_id`: Header<String?>"), "\(source)")
+        #expect(source.contains("`api_key`: Header<String>"), "\(source)")
+    }
+
     @Test("Names: Swift's style, path parameters keep theirs, a taken name gets its location, keys sent as written")
     func namingRule() throws {
         let text = """
@@ -164,7 +220,7 @@ struct OpenAPIGeneratorTests {
         let generated = try generate(text)
         #expect(generated.source.contains("protocol NamingTest {"))
         #expect(generated.source.contains(
-            #"@POST("/items/{id}")"# + "\n    func updateItem(id: String, idQuery id: Query<Int?>, idHeader id: Header<String>, body: Query<Bool?>, pageSize `page-size`: Query<Int32>, requestBody: Body<UpdateItemBody>) async throws"
+            #"@POST("/items/{id}")"# + "\n    func updateItem(id: String, idQuery id: Query<Int?>, idHeader `id`: Header<String>, body: Query<Bool?>, pageSize `page-size`: Query<Int32>, requestBody: Body<UpdateItemBody?>) async throws"
         ), "\(generated.source)")
         #expect(generated.source.contains("struct UpdateItemBody: Codable, Hashable, Sendable {"))
     }
@@ -212,7 +268,8 @@ struct OpenAPIGeneratorTests {
         #expect(source.contains("self = .string(try String(from: decoder))"))
         #expect(source.contains("func events() async throws -> ServerSentEvents<Tick>"))
         #expect(source.contains("func lines() async throws -> JSONLines<Tick>"))
-        #expect(source.contains("func note(body: Body<String>) async throws -> String"))
+        // Not `required: true`: the body is optional.
+        #expect(source.contains("func note(body: Body<String?>) async throws -> String"))
     }
 
     @Test("A document that cannot be read is an error naming the line, or where in OpenAPI's structure")

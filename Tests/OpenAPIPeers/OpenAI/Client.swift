@@ -24319,7 +24319,7 @@ protocol Assistants {
     /// Create a thread.
     /// - Parameter authorization: `.bearer(token)` (`ApiKeyAuth`)
     @POST("/threads")
-    func createThread(body: Body<CreateThreadRequest>, authorization: Header<AuthorizationHeader>) async throws -> ThreadObject
+    func createThread(body: Body<CreateThreadRequest?>, authorization: Header<AuthorizationHeader>) async throws -> ThreadObject
 
     /// Create a thread and run it in one request.
     /// - Parameter authorization: `.bearer(token)` (`ApiKeyAuth`)

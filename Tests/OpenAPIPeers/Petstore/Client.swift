@@ -683,7 +683,7 @@ protocol Petstore {
     /// Update just a specific property of an existing pet. Nothing is updated if no request body is provided.
     /// - Parameter petId: Id of the pet
     @PATCH("/pets/{petId}")
-    func updatePet(petId: Int, body: Body<UpdatePetBody>) async throws -> UpdatePetResponse
+    func updatePet(petId: Int, body: Body<UpdatePetBody?>) async throws -> UpdatePetResponse
 
     /// Upload an avatar
     /// - Parameter petId: The id of the pet to retrieve
