@@ -48,7 +48,9 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This proxy, with `hosts` reached directly (`NO_PROXY`'s rules: a name, a domain with or
-    /// without a leading dot, an address, or `*`).
+    /// without a leading dot or `*.`, an address, or `*`; a trailing dot and a `:port` are
+    /// ignored, so a rule with a port excludes the host on every port; address ranges in CIDR
+    /// form are not read).
     public func excluding(_ hosts: [String]) -> Proxy {
         var copy = self
         copy.excludedHosts += hosts.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
@@ -57,12 +59,32 @@ public struct Proxy: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether requests to `host` go directly rather than through the proxy.
     public func excludes(_ host: String) -> Bool {
-        let host = host.lowercased()
+        let host = Self.bareHost(host.lowercased())
         return excludedHosts.contains { rule in
             if rule == "*" { return true }
-            let domain = rule.hasPrefix(".") ? String(rule.dropFirst()) : rule
+            var domain = rule
+            if domain.hasPrefix("*") { domain.removeFirst() }
+            if domain.hasPrefix(".") { domain.removeFirst() }
+            domain = Self.bareHost(Self.withoutPort(domain))
+            guard !domain.isEmpty else { return false }
             return host == domain || host.hasSuffix("." + domain)
         }
+    }
+
+    /// `host` without a trailing dot or the brackets of an IPv6 address.
+    private static func bareHost(_ host: String) -> String {
+        var host = Substring(host)
+        if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
+        if host.hasSuffix(".") { host = host.dropLast() }
+        return String(host)
+    }
+
+    /// `rule` without a `:port`: after a name or an IPv4 address, or after an IPv6 address in
+    /// brackets.
+    private static func withoutPort(_ rule: String) -> String {
+        if rule.hasPrefix("["), let close = rule.firstIndex(of: "]") { return String(rule[...close]) }
+        guard rule.filter({ $0 == ":" }).count == 1, let colon = rule.firstIndex(of: ":"), Int(rule[rule.index(after: colon)...]) != nil else { return rule }
+        return String(rule[..<colon])
     }
 
     /// The proxy the environment names for `scheme` — `HTTPS_PROXY` (or `https_proxy`) for

@@ -74,6 +74,11 @@ struct ProxyTests {
         #expect(Proxy.http(host: "p", port: 1).excluding(["example.com"]).excludes("example.com"))
         #expect(!Proxy.http(host: "p", port: 1).excluding(["example.com"]).excludes("badexample.com"))
         #expect(Proxy.http(host: "p", port: 1).excluding(["*"]).excludes("anything"))
+        // NO_PROXY's other spellings: `*.`, a trailing dot, a port, an IPv6 address in brackets.
+        let spelled = Proxy.http(host: "p", port: 1).excluding(["*.corp", "intranet.example.", "build.example:8443", "[::1]", "10.0.0.7:80"])
+        #expect(spelled.excludes("git.corp") && spelled.excludes("intranet.example") && spelled.excludes("www.intranet.example."))
+        #expect(spelled.excludes("build.example") && spelled.excludes("::1") && spelled.excludes("10.0.0.7"))
+        #expect(!spelled.excludes("corp.example") && !spelled.excludes("example") && !spelled.excludes("10.0.0.70"))
     }
 
     @Test("The environment is read only when asked: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY")
