@@ -51,20 +51,24 @@ struct URLSessionCancellationTests {
             provider.responseBodyLimit = 256 << 10
             return provider
         }
-        let load = BusyCores(2)
-        defer { load.stop() }
+        // Both cores kept busy only where nothing else runs (`.ci/run` runs this suite alone with
+        // COURIER_STRESS=1): beside the other suites the load would starve their requests into
+        // their timeouts. There the same stages run, fewer times, on the cores the suites leave.
+        let alone = ProcessInfo.processInfo.environment["COURIER_STRESS"] == "1"
+        let load = alone ? BusyCores(2) : nil
+        defer { load?.stop() }
         let started = ContinuousClock.now
         // Quick exchanges first, a cancellation racing their completion most often (the race that
         // stopped the process); then bodies cancelled while they arrive.
         let quick: [Stage] = [.racingCompletion, .beforeSending, .racingCompletion, .waitingForHead, .afterCompletion, .oneOffSession]
-        await Self.stress(quick, rounds: 2400, on: providers)
-        await Self.stress([.midBody, .bodyDropped, .atBodyLimit], rounds: 600, on: providers)
+        await Self.stress(quick, rounds: alone ? 2400 : 600, on: providers)
+        await Self.stress([.midBody, .bodyDropped, .atBodyLimit], rounds: alone ? 600 : 150, on: providers)
         // A cancelled call returns at once; its task's cancellation follows. Every task has ended
         // once the session has reported each one complete: any trap would have come by then.
         let settled = await eventually(within: .seconds(30)) { transports.allSatisfy { $0.tasksInFlight == 0 } }
         #expect(settled, "tasks still in flight: \(transports.map(\.tasksInFlight))")
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(60) * timeScale, "3000 cancelled calls took \(elapsed)")
+        #expect(elapsed < .seconds(60) * timeScale, "\(alone ? 3000 : 750) cancelled calls took \(elapsed)")
         // Every transport still answers.
         for provider in providers {
             #expect(try await provider.send(Request(.get, "/ok", receiving: .text)) == "ok")
