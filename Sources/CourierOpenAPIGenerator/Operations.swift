@@ -21,7 +21,7 @@ extension SourceWriter {
         operationNames = Set(document.paths.values.compactMap { document.components[$0] }.flatMap(\.endpoints).compactMap {
             $0.operation.operationId.map { Naming.identifier($0) }
         })
-        let models = Set(document.components.schemas.keys.map { Naming.identifier($0.rawValue, type: true) })
+        let models = Set(componentNames.values)
         for (path, item) in document.paths {
             let itemPointer = "#/paths/\(path.rawValue.pointerToken)"
             guard let pathItem = document.components[item] else {
@@ -268,7 +268,7 @@ extension SourceWriter {
             switch context.schema {
             case .a(let reference):
                 guard let name = reference.name else { return jsonValueFallback(pointer + "/schema") }
-                return Naming.identifier(name, type: true)
+                return componentName(name)
             case .b(let schema):
                 return type(of: schema, pointer: pointer + "/schema", hint: hint, nested: &nested)
             }

@@ -59,7 +59,7 @@ extension SourceWriter {
 
     /// The `@EndpointResponse` struct of an operation with several bodies, appended to the models.
     private mutating func responseStruct(named name: String, _ successes: [Answer], _ failures: [Answer], pointer: String) -> String {
-        let taken = Set(document.components.schemas.keys.map { Naming.identifier($0.rawValue, type: true) })
+        let taken = Set(componentNames.values)
         var typeName = Naming.identifier(name + "Response", type: true)
         while taken.contains(typeName) { typeName += "_" }
         var lines = [

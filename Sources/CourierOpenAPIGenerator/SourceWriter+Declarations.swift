@@ -47,7 +47,7 @@ extension SourceWriter {
             while cases.contains(where: { $0.swift == swift }) || swift == "unknown" { swift += "_" }
             cases.append((swift, value))
         }
-        var lines = [Self.doc(description) + "enum \(name): Codable, Hashable, Sendable {"]
+        var lines = [Self.doc(description) + "enum \(name): RawRepresentable, Codable, Hashable, Sendable {"]
         lines += cases.map { "    case \($0.swift)" }
         lines += [
             "    /// A value this client does not know: a server may add values without breaking it.",
@@ -96,7 +96,7 @@ extension SourceWriter {
     ) -> String {
         var choices: [(type: String, tags: [String])] = []
         for (index, member) in members.enumerated() {
-            if case .reference(let reference, _) = member.value, let target = reference.name, Naming.identifier(target, type: true) == name {
+            if case .reference(let reference, _) = member.value, let target = reference.name, componentName(target) == name {
                 // Trying the schema itself while decoding it would never end.
                 warn(pointer + "/\(keywordName)/\(index)", "a member that is `\(name)` itself is left out of `\(name)`")
                 continue

@@ -15,8 +15,28 @@ struct SourceWriter {
     var needsIndirect = false
     /// The Swift names of the document's operations.
     var operationNames: Set<String> = []
+    /// The Swift type name of each schema of `components`, by its key: unique even where two
+    /// keys differ only in case (`NullTime`, `nullTime`), the later one given a `_`.
+    let componentNames: [String: String]
 
     init(document: OpenAPI.Document, configuration: ClientGenerator.Configuration) {
+        var names: [String: String] = [:]
+        var used: Set<String> = []
+        var renamed: [GeneratorWarning] = []
+        for key in document.components.schemas.keys {
+            let plain = Naming.identifier(key.rawValue, type: true)
+            var name = plain
+            while used.contains(name.lowercased()) { name += "_" }
+            used.insert(name.lowercased())
+            names[key.rawValue] = name
+            if name != plain {
+                renamed.append(GeneratorWarning(
+                    pointer: "#/components/schemas/\(key.rawValue.pointerToken)",
+                    message: "named `\(name)`: `\(plain)` is another schema's name once case is set aside"))
+            }
+        }
+        self.componentNames = names
+        self.warnings = renamed
         self.document = document
         self.configuration = configuration
     }
@@ -29,6 +49,11 @@ struct SourceWriter {
         return Naming.reservedTypes.contains(name) ? name + "Endpoints" : name
     }
 
+    /// The Swift type name of the component schema `key`.
+    func componentName(_ key: String) -> String {
+        componentNames[key] ?? Naming.identifier(key, type: true)
+    }
+
     mutating func appendModels(_ declarations: [String]) {
         models += declarations
     }
@@ -39,7 +64,7 @@ struct SourceWriter {
 
     mutating func write() -> String {
         for (key, schema) in document.components.schemas {
-            let name = Naming.identifier(key.rawValue, type: true)
+            let name = componentName(key.rawValue)
             component = name
             models.append(model(named: name, schema, pointer: "#/components/schemas/\(key.rawValue.pointerToken)"))
             component = nil
@@ -111,7 +136,7 @@ struct SourceWriter {
                 warn(pointer, "a reference outside the document (\(reference.absoluteString)) is not followed; any JSON value is read")
                 return jsonValueType()
             }
-            return Naming.identifier(name, type: true)
+            return componentName(name)
         case .boolean:
             return "Bool"
         case .integer(let core, _):

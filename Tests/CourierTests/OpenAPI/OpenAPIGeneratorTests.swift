@@ -22,7 +22,7 @@ struct OpenAPIGeneratorTests {
         try ClientGenerator(configuration: .init(name: name)).generate(text, fileName: "test.yaml")
     }
 
-    @Test("The committed clients are what the generator writes for their documents", arguments: [("bookshop.yaml", "Bookshop.swift"), ("greeting-service.yaml", "GreetingService.swift")])
+    @Test("The committed clients are what the generator writes for their documents", arguments: [("bookshop.yaml", "Bookshop.swift"), ("greeting-service.yaml", "GreetingService.swift"), ("kinds.yaml", "Kinds.swift")])
     func committedClientIsCurrent(document: String, client: String) throws {
         let generated = try ClientGenerator().generate(try Self.document(document), fileName: document)
         let committed = try String(contentsOf: Self.folder.appendingPathComponent("Generated/\(client)"), encoding: .utf8)
@@ -170,6 +170,37 @@ struct OpenAPIGeneratorTests {
         let generated = try generate(text)
         #expect(generated.source.contains("func listIdentities("), "\(generated.source)")
         #expect(generated.warnings.contains { $0.pointer == "#/paths/~1identities/get/security/0/oryAccessToken" && $0.message.contains("not declared") }, "\(generated.warnings)")
+    }
+
+    @Test("String enums are parameters everywhere a parameter is: path, query and header (Generated/Kinds.swift)", arguments: TransportKind.allCases)
+    func stringEnumParameters(transport: TransportKind) async throws {
+        let kinds = KindsAPI(provider: try await transport.provider())
+        let seen = try await kinds.listThings(kind: .film, shelf: .top, order: .desc, xShelfKind: .unknown("poster"))
+        #expect(seen.contains(#""target":"\/echo\/things\/film\/top?order=desc""#) || seen.contains(#""target":"/echo/things/film/top?order=desc""#), "\(seen)")
+        #expect(seen.lowercased().contains(#"["x-shelf-kind","poster"]"#), "\(seen)")
+    }
+
+    @Test("Schemas whose names differ only in case get names of their own, and references follow each")
+    func caseFoldedNames() throws {
+        let text = """
+            openapi: 3.0.3
+            info: { title: Times, version: "1" }
+            components:
+              schemas:
+                NullTime: { type: object, properties: { time: { type: string } } }
+                nullTime: { type: object, properties: { valid: { type: boolean } } }
+                Session:
+                  type: object
+                  properties:
+                    first: { $ref: '#/components/schemas/NullTime' }
+                    second: { $ref: '#/components/schemas/nullTime' }
+            paths: {}
+            """
+        let generated = try generate(text)
+        #expect(generated.source.contains("struct NullTime: Codable"), "\(generated.source)")
+        #expect(generated.source.contains("struct NullTime_: Codable"))
+        #expect(generated.source.contains("var first: NullTime?") && generated.source.contains("var second: NullTime_?"), "\(generated.source)")
+        #expect(generated.warnings.contains { $0.pointer == "#/components/schemas/nullTime" }, "\(generated.warnings)")
     }
 
     @Test("Header names go out as the document spells them, `api_key` included")

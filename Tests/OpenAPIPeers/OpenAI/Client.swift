@@ -111,7 +111,7 @@ struct AssistantObject: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `assistant`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case assistant
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -302,7 +302,7 @@ struct AssistantToolsCode: Codable, Hashable, Sendable {
     var type: `Type`
 
     /// The type of tool being defined: `code_interpreter`
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case codeInterpreter
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -345,7 +345,7 @@ struct AssistantToolsFileSearch: Codable, Hashable, Sendable {
     }
 
     /// The type of tool being defined: `file_search`
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case fileSearch
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -393,7 +393,7 @@ struct AssistantToolsFileSearchTypeOnly: Codable, Hashable, Sendable {
     var type: `Type`
 
     /// The type of tool being defined: `file_search`
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case fileSearch
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -430,7 +430,7 @@ struct AssistantToolsFunction: Codable, Hashable, Sendable {
     var function: FunctionObject
 
     /// The type of tool being defined: `function`
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -517,7 +517,7 @@ indirect enum AssistantsApiResponseFormatOption: Codable, Hashable, Sendable {
 
     /// `auto` is the default value
     ///
-    enum AssistantsApiResponseFormatOptionOption1: Codable, Hashable, Sendable {
+    enum AssistantsApiResponseFormatOptionOption1: RawRepresentable, Codable, Hashable, Sendable {
         case auto
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -586,7 +586,7 @@ indirect enum AssistantsApiToolChoiceOption: Codable, Hashable, Sendable {
 
     /// `none` means the model will not call any tools and instead generates a message. `auto` means the model can pick between generating a message or calling one or more tools. `required` means the model must call one or more tools before responding to the user.
     ///
-    enum AssistantsApiToolChoiceOptionOption1: Codable, Hashable, Sendable {
+    enum AssistantsApiToolChoiceOptionOption1: RawRepresentable, Codable, Hashable, Sendable {
         case none
         case auto
         case required
@@ -630,7 +630,7 @@ struct AssistantsNamedToolChoice: Codable, Hashable, Sendable {
     var function: Function?
 
     /// The type of the tool. If type is `function`, the function name must be set
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         case codeInterpreter
         case fileSearch
@@ -674,7 +674,7 @@ struct AssistantsNamedToolChoice: Codable, Hashable, Sendable {
 
 /// The format of the output, in one of these options: `json`, `text`, `srt`, `verbose_json`, or `vtt`.
 ///
-enum AudioResponseFormat: Codable, Hashable, Sendable {
+enum AudioResponseFormat: RawRepresentable, Codable, Hashable, Sendable {
     case json
     case text
     case srt
@@ -1110,7 +1110,7 @@ struct AuditLogActor: Codable, Hashable, Sendable {
     }
 
     /// The type of actor. Is either `session` or `api_key`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case session
         case apiKey
         /// A value this client does not know: a server may add values without breaking it.
@@ -1161,7 +1161,7 @@ struct AuditLogActorApiKey: Codable, Hashable, Sendable {
     }
 
     /// The type of API key. Can be either `user` or `service_account`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case user
         case serviceAccount
         /// A value this client does not know: a server may add values without breaking it.
@@ -1222,7 +1222,7 @@ struct AuditLogActorUser: Codable, Hashable, Sendable {
 }
 
 /// The event type.
-enum AuditLogEventType: Codable, Hashable, Sendable {
+enum AuditLogEventType: RawRepresentable, Codable, Hashable, Sendable {
     case apiKeyCreated
     case apiKeyUpdated
     case apiKeyDeleted
@@ -1321,7 +1321,7 @@ struct AutoChunkingStrategyRequestParam: Codable, Hashable, Sendable {
     var type: `Type`
 
     /// Always `auto`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case auto
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -1416,7 +1416,7 @@ struct Batch: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `batch`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case batch
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -1464,7 +1464,7 @@ struct Batch: Codable, Hashable, Sendable {
     }
 
     /// The current status of the batch.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case validating
         case failed
         case inProgress
@@ -1542,7 +1542,7 @@ struct BatchRequestInput: Codable, Hashable, Sendable {
     }
 
     /// The HTTP method to be used for the request. Currently only `POST` is supported.
-    enum Method: Codable, Hashable, Sendable {
+    enum Method: RawRepresentable, Codable, Hashable, Sendable {
         case post
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -1640,7 +1640,7 @@ struct ChatCompletionMessageToolCall: Codable, Hashable, Sendable {
     var function: Function
 
     /// The type of the tool. Currently, only `function` is supported.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -1688,7 +1688,7 @@ struct ChatCompletionMessageToolCallChunk: Codable, Hashable, Sendable {
     var function: Function?
 
     /// The type of the tool. Currently, only `function` is supported.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -1729,7 +1729,7 @@ struct ChatCompletionMessageToolCallChunk: Codable, Hashable, Sendable {
 /// The tool calls generated by the model, such as function calls.
 typealias ChatCompletionMessageToolCalls = [ChatCompletionMessageToolCall]
 
-enum ChatCompletionModalitiesValueItem: Codable, Hashable, Sendable {
+enum ChatCompletionModalitiesValueItem: RawRepresentable, Codable, Hashable, Sendable {
     case text
     case audio
     /// A value this client does not know: a server may add values without breaking it.
@@ -1782,7 +1782,7 @@ struct ChatCompletionNamedToolChoice: Codable, Hashable, Sendable {
     var function: Function
 
     /// The type of the tool. Currently, only `function` is supported.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -1880,7 +1880,7 @@ struct ChatCompletionRequestAssistantMessage: Codable, Hashable, Sendable {
     }
 
     /// The role of the messages author, in this case `assistant`.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case assistant
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2003,7 +2003,7 @@ struct ChatCompletionRequestDeveloperMessage: Codable, Hashable, Sendable {
     }
 
     /// The role of the messages author, in this case `developer`.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case developer
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2043,7 +2043,7 @@ struct ChatCompletionRequestFunctionMessage: Codable, Hashable, Sendable {
     var name: String
 
     /// The role of the messages author, in this case `function`.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2150,7 +2150,7 @@ struct ChatCompletionRequestMessageContentPartAudio: Codable, Hashable, Sendable
     }
 
     /// The type of the content part. Always `input_audio`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case inputAudio
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2188,7 +2188,7 @@ struct ChatCompletionRequestMessageContentPartAudio: Codable, Hashable, Sendable
 
         /// The format of the encoded audio data. Currently supports "wav" and "mp3".
         ///
-        enum Format: Codable, Hashable, Sendable {
+        enum Format: RawRepresentable, Codable, Hashable, Sendable {
             case wav
             case mp3
             /// A value this client does not know: a server may add values without breaking it.
@@ -2236,7 +2236,7 @@ struct ChatCompletionRequestMessageContentPartImage: Codable, Hashable, Sendable
     }
 
     /// The type of the content part.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case imageUrl
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2273,7 +2273,7 @@ struct ChatCompletionRequestMessageContentPartImage: Codable, Hashable, Sendable
         var detail: Detail?
 
         /// Specifies the detail level of the image. Learn more in the [Vision guide](/docs/guides/vision#low-or-high-fidelity-image-understanding).
-        enum Detail: Codable, Hashable, Sendable {
+        enum Detail: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case low
             case high
@@ -2318,7 +2318,7 @@ struct ChatCompletionRequestMessageContentPartRefusal: Codable, Hashable, Sendab
     var refusal: String
 
     /// The type of the content part.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case refusal
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2358,7 +2358,7 @@ struct ChatCompletionRequestMessageContentPartText: Codable, Hashable, Sendable 
     var text: String
 
     /// The type of the content part.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case text
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2434,7 +2434,7 @@ struct ChatCompletionRequestSystemMessage: Codable, Hashable, Sendable {
     }
 
     /// The role of the messages author, in this case `system`.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case system
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2482,7 +2482,7 @@ struct ChatCompletionRequestToolMessage: Codable, Hashable, Sendable {
     }
 
     /// The role of the messages author, in this case `tool`.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case tool
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2592,7 +2592,7 @@ struct ChatCompletionRequestUserMessage: Codable, Hashable, Sendable {
     }
 
     /// The role of the messages author, in this case `user`.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case user
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2687,7 +2687,7 @@ struct ChatCompletionResponseMessage: Codable, Hashable, Sendable {
     }
 
     /// The role of the author of this message.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case assistant
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2748,7 +2748,7 @@ struct ChatCompletionResponseMessage: Codable, Hashable, Sendable {
 }
 
 /// The role of the author of a message
-enum ChatCompletionRole: Codable, Hashable, Sendable {
+enum ChatCompletionRole: RawRepresentable, Codable, Hashable, Sendable {
     case system
     case user
     case assistant
@@ -2831,7 +2831,7 @@ struct ChatCompletionStreamResponseDelta: Codable, Hashable, Sendable {
     }
 
     /// The role of the author of this message.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case system
         case user
         case assistant
@@ -2904,7 +2904,7 @@ struct ChatCompletionTool: Codable, Hashable, Sendable {
     var function: FunctionObject
 
     /// The type of the tool. Currently, only `function` is supported.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -2975,7 +2975,7 @@ indirect enum ChatCompletionToolChoiceOption: Codable, Hashable, Sendable {
 
     /// `none` means the model will not call any tool and instead generates a message. `auto` means the model can pick between generating a message or calling one or more tools. `required` means the model must call one or more tools.
     ///
-    enum ChatCompletionToolChoiceOptionOption1: Codable, Hashable, Sendable {
+    enum ChatCompletionToolChoiceOptionOption1: RawRepresentable, Codable, Hashable, Sendable {
         case none
         case auto
         case required
@@ -3127,7 +3127,7 @@ struct CostsResult: Codable, Hashable, Sendable {
         case projectId = "project_id"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationCostsResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -3232,7 +3232,7 @@ struct CreateAssistantRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case gpt4o
             case gpt4o20241120
             case gpt4o20240806
@@ -3484,7 +3484,7 @@ struct CreateChatCompletionFunctionResponse: Codable, Hashable, Sendable {
 
         /// The reason the model stopped generating tokens. This will be `stop` if the model hit a natural stop point or a provided stop sequence, `length` if the maximum number of tokens specified in the request was reached, `content_filter` if content was omitted due to a flag from our content filters, or `function_call` if the model called a function.
         ///
-        enum FinishReason: Codable, Hashable, Sendable {
+        enum FinishReason: RawRepresentable, Codable, Hashable, Sendable {
             case stop
             case length
             case functionCall
@@ -3525,7 +3525,7 @@ struct CreateChatCompletionFunctionResponse: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `chat.completion`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case chatCompletion
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -3685,7 +3685,7 @@ struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case o1
             case o120241217
             case o1Preview
@@ -3832,7 +3832,7 @@ struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
     /// reasoning effort can result in faster responses and fewer tokens used
     /// on reasoning in a response.
     ///
-    enum ReasoningEffort: Codable, Hashable, Sendable {
+    enum ReasoningEffort: RawRepresentable, Codable, Hashable, Sendable {
         case low
         case medium
         case high
@@ -3879,7 +3879,7 @@ struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
 
         /// The voice the model uses to respond. Supported voices are `ash`, `ballad`, `coral`, `sage`, and `verse` (also supported but not recommended are `alloy`, `echo`, and `shimmer`; these voices are less expressive).
         ///
-        enum Voice: Codable, Hashable, Sendable {
+        enum Voice: RawRepresentable, Codable, Hashable, Sendable {
             case alloy
             case ash
             case ballad
@@ -3933,7 +3933,7 @@ struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
         /// Specifies the output audio format. Must be one of `wav`, `mp3`, `flac`,
         /// `opus`, or `pcm16`.
         ///
-        enum Format: Codable, Hashable, Sendable {
+        enum Format: RawRepresentable, Codable, Hashable, Sendable {
             case wav
             case mp3
             case flac
@@ -4039,7 +4039,7 @@ struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
     ///   - If set to 'default', the request will be processed using the default service tier with a lower uptime SLA and no latency guarentee.
     ///   - When not set, the default behavior is 'auto'.
     ///
-    enum ServiceTier: Codable, Hashable, Sendable {
+    enum ServiceTier: RawRepresentable, Codable, Hashable, Sendable {
         case auto
         case `default`
         /// A value this client does not know: a server may add values without breaking it.
@@ -4153,7 +4153,7 @@ struct CreateChatCompletionRequest: Codable, Hashable, Sendable {
 
         /// `none` means the model will not call a function and instead generates a message. `auto` means the model can pick between generating a message or calling a function.
         ///
-        enum FunctionCallOption1: Codable, Hashable, Sendable {
+        enum FunctionCallOption1: RawRepresentable, Codable, Hashable, Sendable {
             case none
             case auto
             /// A value this client does not know: a server may add values without breaking it.
@@ -4238,7 +4238,7 @@ struct CreateChatCompletionResponse: Codable, Hashable, Sendable {
         /// `content_filter` if content was omitted due to a flag from our content filters,
         /// `tool_calls` if the model called a tool, or `function_call` (deprecated) if the model called a function.
         ///
-        enum FinishReason: Codable, Hashable, Sendable {
+        enum FinishReason: RawRepresentable, Codable, Hashable, Sendable {
             case stop
             case length
             case toolCalls
@@ -4290,7 +4290,7 @@ struct CreateChatCompletionResponse: Codable, Hashable, Sendable {
     }
 
     /// The service tier used for processing the request.
-    enum ServiceTier: Codable, Hashable, Sendable {
+    enum ServiceTier: RawRepresentable, Codable, Hashable, Sendable {
         case scale
         case `default`
         /// A value this client does not know: a server may add values without breaking it.
@@ -4324,7 +4324,7 @@ struct CreateChatCompletionResponse: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `chat.completion`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case chatCompletion
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -4414,7 +4414,7 @@ struct CreateChatCompletionStreamResponse: Codable, Hashable, Sendable {
         /// `content_filter` if content was omitted due to a flag from our content filters,
         /// `tool_calls` if the model called a tool, or `function_call` (deprecated) if the model called a function.
         ///
-        enum FinishReason: Codable, Hashable, Sendable {
+        enum FinishReason: RawRepresentable, Codable, Hashable, Sendable {
             case stop
             case length
             case toolCalls
@@ -4458,7 +4458,7 @@ struct CreateChatCompletionStreamResponse: Codable, Hashable, Sendable {
     }
 
     /// The service tier used for processing the request.
-    enum ServiceTier: Codable, Hashable, Sendable {
+    enum ServiceTier: RawRepresentable, Codable, Hashable, Sendable {
         case scale
         case `default`
         /// A value this client does not know: a server may add values without breaking it.
@@ -4492,7 +4492,7 @@ struct CreateChatCompletionStreamResponse: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `chat.completion.chunk`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case chatCompletionChunk
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -4631,7 +4631,7 @@ struct CreateCompletionRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case gpt35TurboInstruct
             case davinci002
             case babbage002
@@ -4798,7 +4798,7 @@ struct CreateCompletionResponse: Codable, Hashable, Sendable {
         /// `length` if the maximum number of tokens specified in the request was reached,
         /// or `content_filter` if content was omitted due to a flag from our content filters.
         ///
-        enum FinishReason: Codable, Hashable, Sendable {
+        enum FinishReason: RawRepresentable, Codable, Hashable, Sendable {
             case stop
             case length
             case contentFilter
@@ -4850,7 +4850,7 @@ struct CreateCompletionResponse: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always "text_completion"
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case textCompletion
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -4982,7 +4982,7 @@ struct CreateEmbeddingRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case textEmbeddingAda002
             case textEmbedding3Small
             case textEmbedding3Large
@@ -5020,7 +5020,7 @@ struct CreateEmbeddingRequest: Codable, Hashable, Sendable {
     }
 
     /// The format to return the embeddings in. Can be either `float` or [`base64`](https://pypi.org/project/pybase64/).
-    enum EncodingFormat: Codable, Hashable, Sendable {
+    enum EncodingFormat: RawRepresentable, Codable, Hashable, Sendable {
         case float
         case base64
         /// A value this client does not know: a server may add values without breaking it.
@@ -5065,7 +5065,7 @@ struct CreateEmbeddingResponse: Codable, Hashable, Sendable {
     var usage: Usage
 
     /// The object type, which is always "list".
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -5119,7 +5119,7 @@ struct CreateFileRequest: Codable, Hashable, Sendable {
     ///
     /// Use "assistants" for [Assistants](/docs/api-reference/assistants) and [Message](/docs/api-reference/messages) files, "vision" for Assistants image file inputs, "batch" for [Batch API](/docs/guides/batch), and "fine-tune" for [Fine-tuning](/docs/api-reference/fine-tuning).
     ///
-    enum Purpose: Codable, Hashable, Sendable {
+    enum Purpose: RawRepresentable, Codable, Hashable, Sendable {
         case assistants
         case batch
         case fineTune
@@ -5221,7 +5221,7 @@ struct CreateFineTuningJobRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case babbage002
             case davinci002
             case gpt35Turbo
@@ -5311,7 +5311,7 @@ struct CreateFineTuningJobRequest: Codable, Hashable, Sendable {
                 }
             }
 
-            enum BatchSizeOption1: Codable, Hashable, Sendable {
+            enum BatchSizeOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -5375,7 +5375,7 @@ struct CreateFineTuningJobRequest: Codable, Hashable, Sendable {
                 }
             }
 
-            enum LearningRateMultiplierOption1: Codable, Hashable, Sendable {
+            enum LearningRateMultiplierOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -5439,7 +5439,7 @@ struct CreateFineTuningJobRequest: Codable, Hashable, Sendable {
                 }
             }
 
-            enum NEpochsOption1: Codable, Hashable, Sendable {
+            enum NEpochsOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -5477,7 +5477,7 @@ struct CreateFineTuningJobRequest: Codable, Hashable, Sendable {
         /// The settings for your integration with Weights and Biases. This payload specifies the project that metrics will be sent to. Optionally, you can set an explicit display name for your run, add tags to your run, and set a default entity (team, username, etc) to be associated with your run.
         var wandb: Wandb
 
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case wandb
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -5584,7 +5584,7 @@ struct CreateImageEditRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case dallE2
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -5616,7 +5616,7 @@ struct CreateImageEditRequest: Codable, Hashable, Sendable {
     }
 
     /// The size of the generated images. Must be one of `256x256`, `512x512`, or `1024x1024`.
-    enum Size: Codable, Hashable, Sendable {
+    enum Size: RawRepresentable, Codable, Hashable, Sendable {
         case _256x256
         case _512x512
         case _1024x1024
@@ -5653,7 +5653,7 @@ struct CreateImageEditRequest: Codable, Hashable, Sendable {
     }
 
     /// The format in which the generated images are returned. Must be one of `url` or `b64_json`. URLs are only valid for 60 minutes after the image has been generated.
-    enum ResponseFormat: Codable, Hashable, Sendable {
+    enum ResponseFormat: RawRepresentable, Codable, Hashable, Sendable {
         case url
         case b64Json
         /// A value this client does not know: a server may add values without breaking it.
@@ -5747,7 +5747,7 @@ struct CreateImageRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case dallE2
             case dallE3
             /// A value this client does not know: a server may add values without breaking it.
@@ -5782,7 +5782,7 @@ struct CreateImageRequest: Codable, Hashable, Sendable {
     }
 
     /// The quality of the image that will be generated. `hd` creates images with finer details and greater consistency across the image. This param is only supported for `dall-e-3`.
-    enum Quality: Codable, Hashable, Sendable {
+    enum Quality: RawRepresentable, Codable, Hashable, Sendable {
         case standard
         case hd
         /// A value this client does not know: a server may add values without breaking it.
@@ -5816,7 +5816,7 @@ struct CreateImageRequest: Codable, Hashable, Sendable {
     }
 
     /// The format in which the generated images are returned. Must be one of `url` or `b64_json`. URLs are only valid for 60 minutes after the image has been generated.
-    enum ResponseFormat: Codable, Hashable, Sendable {
+    enum ResponseFormat: RawRepresentable, Codable, Hashable, Sendable {
         case url
         case b64Json
         /// A value this client does not know: a server may add values without breaking it.
@@ -5850,7 +5850,7 @@ struct CreateImageRequest: Codable, Hashable, Sendable {
     }
 
     /// The size of the generated images. Must be one of `256x256`, `512x512`, or `1024x1024` for `dall-e-2`. Must be one of `1024x1024`, `1792x1024`, or `1024x1792` for `dall-e-3` models.
-    enum Size: Codable, Hashable, Sendable {
+    enum Size: RawRepresentable, Codable, Hashable, Sendable {
         case _256x256
         case _512x512
         case _1024x1024
@@ -5893,7 +5893,7 @@ struct CreateImageRequest: Codable, Hashable, Sendable {
     }
 
     /// The style of the generated images. Must be one of `vivid` or `natural`. Vivid causes the model to lean towards generating hyper-real and dramatic images. Natural causes the model to produce more natural, less hyper-real looking images. This param is only supported for `dall-e-3`.
-    enum Style: Codable, Hashable, Sendable {
+    enum Style: RawRepresentable, Codable, Hashable, Sendable {
         case vivid
         case natural
         /// A value this client does not know: a server may add values without breaking it.
@@ -5981,7 +5981,7 @@ struct CreateImageVariationRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case dallE2
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -6013,7 +6013,7 @@ struct CreateImageVariationRequest: Codable, Hashable, Sendable {
     }
 
     /// The format in which the generated images are returned. Must be one of `url` or `b64_json`. URLs are only valid for 60 minutes after the image has been generated.
-    enum ResponseFormat: Codable, Hashable, Sendable {
+    enum ResponseFormat: RawRepresentable, Codable, Hashable, Sendable {
         case url
         case b64Json
         /// A value this client does not know: a server may add values without breaking it.
@@ -6047,7 +6047,7 @@ struct CreateImageVariationRequest: Codable, Hashable, Sendable {
     }
 
     /// The size of the generated images. Must be one of `256x256`, `512x512`, or `1024x1024`.
-    enum Size: Codable, Hashable, Sendable {
+    enum Size: RawRepresentable, Codable, Hashable, Sendable {
         case _256x256
         case _512x512
         case _1024x1024
@@ -6097,7 +6097,7 @@ struct CreateMessageRequest: Codable, Hashable, Sendable {
     /// - `user`: Indicates the message is sent by an actual user and should be used in most cases to represent user-generated messages.
     /// - `assistant`: Indicates the message is generated by the assistant. Use this value to insert messages from the assistant into the conversation.
     ///
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case user
         case assistant
         /// A value this client does not know: a server may add values without breaking it.
@@ -6334,7 +6334,7 @@ struct CreateModerationRequest: Codable, Hashable, Sendable {
                 }
 
                 /// Always `image_url`.
-                enum `Type`: Codable, Hashable, Sendable {
+                enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
                     case imageUrl
                     /// A value this client does not know: a server may add values without breaking it.
                     case unknown(String)
@@ -6379,7 +6379,7 @@ struct CreateModerationRequest: Codable, Hashable, Sendable {
                 var text: String
 
                 /// Always `text`.
-                enum `Type`: Codable, Hashable, Sendable {
+                enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
                     case text
                     /// A value this client does not know: a server may add values without breaking it.
                     case unknown(String)
@@ -6446,7 +6446,7 @@ struct CreateModerationRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case omniModerationLatest
             case omniModeration20240926
             case textModerationLatest
@@ -6650,7 +6650,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 case violenceGraphic = "violence/graphic"
             }
 
-            enum HateItem: Codable, Hashable, Sendable {
+            enum HateItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -6680,7 +6680,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum HateThreateningItem: Codable, Hashable, Sendable {
+            enum HateThreateningItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -6710,7 +6710,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum HarassmentItem: Codable, Hashable, Sendable {
+            enum HarassmentItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -6740,7 +6740,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum HarassmentThreateningItem: Codable, Hashable, Sendable {
+            enum HarassmentThreateningItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -6770,7 +6770,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum IllicitItem: Codable, Hashable, Sendable {
+            enum IllicitItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -6800,7 +6800,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum IllicitViolentItem: Codable, Hashable, Sendable {
+            enum IllicitViolentItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -6830,40 +6830,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum SelfHarmItem: Codable, Hashable, Sendable {
-                case text
-                case image
-                /// A value this client does not know: a server may add values without breaking it.
-                case unknown(String)
-
-                /// The value as sent.
-                var rawValue: String {
-                    switch self {
-                    case .text: "text"
-                    case .image: "image"
-                    case .unknown(let value): value
-                    }
-                }
-
-                init(rawValue: String) {
-                    switch rawValue {
-                    case "text": self = .text
-                    case "image": self = .image
-                    default: self = .unknown(rawValue)
-                    }
-                }
-
-                init(from decoder: any Decoder) throws {
-                    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.singleValueContainer()
-                    try container.encode(rawValue)
-                }
-            }
-
-            enum SelfHarmIntentItem: Codable, Hashable, Sendable {
+            enum SelfHarmItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 case image
                 /// A value this client does not know: a server may add values without breaking it.
@@ -6896,7 +6863,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum SelfHarmInstructionsItem: Codable, Hashable, Sendable {
+            enum SelfHarmIntentItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 case image
                 /// A value this client does not know: a server may add values without breaking it.
@@ -6929,7 +6896,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum SexualItem: Codable, Hashable, Sendable {
+            enum SelfHarmInstructionsItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 case image
                 /// A value this client does not know: a server may add values without breaking it.
@@ -6962,37 +6929,7 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum SexualMinorsItem: Codable, Hashable, Sendable {
-                case text
-                /// A value this client does not know: a server may add values without breaking it.
-                case unknown(String)
-
-                /// The value as sent.
-                var rawValue: String {
-                    switch self {
-                    case .text: "text"
-                    case .unknown(let value): value
-                    }
-                }
-
-                init(rawValue: String) {
-                    switch rawValue {
-                    case "text": self = .text
-                    default: self = .unknown(rawValue)
-                    }
-                }
-
-                init(from decoder: any Decoder) throws {
-                    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
-                }
-
-                func encode(to encoder: any Encoder) throws {
-                    var container = encoder.singleValueContainer()
-                    try container.encode(rawValue)
-                }
-            }
-
-            enum ViolenceItem: Codable, Hashable, Sendable {
+            enum SexualItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 case image
                 /// A value this client does not know: a server may add values without breaking it.
@@ -7025,7 +6962,70 @@ struct CreateModerationResponse: Codable, Hashable, Sendable {
                 }
             }
 
-            enum ViolenceGraphicItem: Codable, Hashable, Sendable {
+            enum SexualMinorsItem: RawRepresentable, Codable, Hashable, Sendable {
+                case text
+                /// A value this client does not know: a server may add values without breaking it.
+                case unknown(String)
+
+                /// The value as sent.
+                var rawValue: String {
+                    switch self {
+                    case .text: "text"
+                    case .unknown(let value): value
+                    }
+                }
+
+                init(rawValue: String) {
+                    switch rawValue {
+                    case "text": self = .text
+                    default: self = .unknown(rawValue)
+                    }
+                }
+
+                init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+
+            enum ViolenceItem: RawRepresentable, Codable, Hashable, Sendable {
+                case text
+                case image
+                /// A value this client does not know: a server may add values without breaking it.
+                case unknown(String)
+
+                /// The value as sent.
+                var rawValue: String {
+                    switch self {
+                    case .text: "text"
+                    case .image: "image"
+                    case .unknown(let value): value
+                    }
+                }
+
+                init(rawValue: String) {
+                    switch rawValue {
+                    case "text": self = .text
+                    case "image": self = .image
+                    default: self = .unknown(rawValue)
+                    }
+                }
+
+                init(from decoder: any Decoder) throws {
+                    self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+                }
+
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(rawValue)
+                }
+            }
+
+            enum ViolenceGraphicItem: RawRepresentable, Codable, Hashable, Sendable {
                 case text
                 case image
                 /// A value this client does not know: a server may add values without breaking it.
@@ -7141,7 +7141,7 @@ struct CreateRunRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case gpt4o
             case gpt4o20241120
             case gpt4o20240806
@@ -7292,7 +7292,7 @@ struct CreateRunRequest: Codable, Hashable, Sendable {
         }
 
         /// The truncation strategy to use for the thread. The default is `auto`. If set to `last_messages`, the thread will be truncated to the n most recent messages in the thread. When set to `auto`, messages in the middle of the thread will be dropped to fit the context length of the model, `max_prompt_tokens`.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case lastMessages
             /// A value this client does not know: a server may add values without breaking it.
@@ -7385,7 +7385,7 @@ struct CreateSpeechRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case tts1
             case tts1Hd
             /// A value this client does not know: a server may add values without breaking it.
@@ -7420,7 +7420,7 @@ struct CreateSpeechRequest: Codable, Hashable, Sendable {
     }
 
     /// The voice to use when generating the audio. Supported voices are `alloy`, `ash`, `coral`, `echo`, `fable`, `onyx`, `nova`, `sage` and `shimmer`. Previews of the voices are available in the [Text to speech guide](/docs/guides/text-to-speech#voice-options).
-    enum Voice: Codable, Hashable, Sendable {
+    enum Voice: RawRepresentable, Codable, Hashable, Sendable {
         case alloy
         case ash
         case coral
@@ -7475,7 +7475,7 @@ struct CreateSpeechRequest: Codable, Hashable, Sendable {
     }
 
     /// The format to audio in. Supported formats are `mp3`, `opus`, `aac`, `flac`, `wav`, and `pcm`.
-    enum ResponseFormat: Codable, Hashable, Sendable {
+    enum ResponseFormat: RawRepresentable, Codable, Hashable, Sendable {
         case mp3
         case opus
         case aac
@@ -7600,7 +7600,7 @@ struct CreateThreadAndRunRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case gpt4o
             case gpt4o20241120
             case gpt4o20240806
@@ -7781,7 +7781,7 @@ struct CreateThreadAndRunRequest: Codable, Hashable, Sendable {
         }
 
         /// The truncation strategy to use for the thread. The default is `auto`. If set to `last_messages`, the thread will be truncated to the n most recent messages in the thread. When set to `auto`, messages in the middle of the thread will be dropped to fit the context length of the model, `max_prompt_tokens`.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case lastMessages
             /// A value this client does not know: a server may add values without breaking it.
@@ -7965,7 +7965,7 @@ struct CreateTranscriptionRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case whisper1
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -7996,7 +7996,7 @@ struct CreateTranscriptionRequest: Codable, Hashable, Sendable {
         }
     }
 
-    enum TimestampGranularitiesItem: Codable, Hashable, Sendable {
+    enum TimestampGranularitiesItem: RawRepresentable, Codable, Hashable, Sendable {
         case word
         case segment
         /// A value this client does not know: a server may add values without breaking it.
@@ -8101,7 +8101,7 @@ struct CreateTranslationRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case whisper1
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -8169,7 +8169,7 @@ struct CreateUploadRequest: Codable, Hashable, Sendable {
     ///
     /// See the [documentation on File purposes](/docs/api-reference/files/create#files-create-purpose).
     ///
-    enum Purpose: Codable, Hashable, Sendable {
+    enum Purpose: RawRepresentable, Codable, Hashable, Sendable {
         case assistants
         case batch
         case fineTune
@@ -8293,7 +8293,7 @@ struct DeleteAssistantResponse: Codable, Hashable, Sendable {
     var deleted: Bool
     var object: Object
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case assistantDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8329,7 +8329,7 @@ struct DeleteFileResponse: Codable, Hashable, Sendable {
     var object: Object
     var deleted: Bool
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case file
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8365,7 +8365,7 @@ struct DeleteMessageResponse: Codable, Hashable, Sendable {
     var deleted: Bool
     var object: Object
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case threadMessageDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8407,7 +8407,7 @@ struct DeleteThreadResponse: Codable, Hashable, Sendable {
     var deleted: Bool
     var object: Object
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case threadDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8443,7 +8443,7 @@ struct DeleteVectorStoreFileResponse: Codable, Hashable, Sendable {
     var deleted: Bool
     var object: Object
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case vectorStoreFileDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8479,7 +8479,7 @@ struct DeleteVectorStoreResponse: Codable, Hashable, Sendable {
     var deleted: Bool
     var object: Object
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case vectorStoreDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8515,7 +8515,7 @@ struct DoneEvent: Codable, Hashable, Sendable {
     var event: Event
     var data: DataModel
 
-    enum Event: Codable, Hashable, Sendable {
+    enum Event: RawRepresentable, Codable, Hashable, Sendable {
         case done
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8545,7 +8545,7 @@ struct DoneEvent: Codable, Hashable, Sendable {
         }
     }
 
-    enum DataModel: Codable, Hashable, Sendable {
+    enum DataModel: RawRepresentable, Codable, Hashable, Sendable {
         case done
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8587,7 +8587,7 @@ struct Embedding: Codable, Hashable, Sendable {
     var object: Object
 
     /// The object type, which is always "embedding".
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case embedding
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8630,7 +8630,7 @@ struct ErrorEvent: Codable, Hashable, Sendable {
     var event: Event
     var data: ErrorModel
 
-    enum Event: Codable, Hashable, Sendable {
+    enum Event: RawRepresentable, Codable, Hashable, Sendable {
         case error
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8681,7 +8681,7 @@ struct FileSearchRankingOptions: Codable, Hashable, Sendable {
     }
 
     /// The ranker to use for the file search. If not specified will use the `auto` ranker.
-    enum Ranker: Codable, Hashable, Sendable {
+    enum Ranker: RawRepresentable, Codable, Hashable, Sendable {
         case auto
         case default20240821
         /// A value this client does not know: a server may add values without breaking it.
@@ -8778,7 +8778,7 @@ struct FineTuneChatCompletionRequestAssistantMessage: Codable, Hashable, Sendabl
     }
 
     /// The role of the messages author, in this case `assistant`.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case assistant
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -8961,7 +8961,7 @@ struct FineTuneDPOMethod: Codable, Hashable, Sendable {
                 }
             }
 
-            enum BetaOption1: Codable, Hashable, Sendable {
+            enum BetaOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9024,7 +9024,7 @@ struct FineTuneDPOMethod: Codable, Hashable, Sendable {
                 }
             }
 
-            enum BatchSizeOption1: Codable, Hashable, Sendable {
+            enum BatchSizeOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9087,7 +9087,7 @@ struct FineTuneDPOMethod: Codable, Hashable, Sendable {
                 }
             }
 
-            enum LearningRateMultiplierOption1: Codable, Hashable, Sendable {
+            enum LearningRateMultiplierOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9150,7 +9150,7 @@ struct FineTuneDPOMethod: Codable, Hashable, Sendable {
                 }
             }
 
-            enum NEpochsOption1: Codable, Hashable, Sendable {
+            enum NEpochsOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9191,7 +9191,7 @@ struct FineTuneMethod: Codable, Hashable, Sendable {
     var dpo: FineTuneDPOMethod?
 
     /// The type of method. Is either `supervised` or `dpo`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case supervised
         case dpo
         /// A value this client does not know: a server may add values without breaking it.
@@ -9360,7 +9360,7 @@ struct FineTuneSupervisedMethod: Codable, Hashable, Sendable {
                 }
             }
 
-            enum BatchSizeOption1: Codable, Hashable, Sendable {
+            enum BatchSizeOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9423,7 +9423,7 @@ struct FineTuneSupervisedMethod: Codable, Hashable, Sendable {
                 }
             }
 
-            enum LearningRateMultiplierOption1: Codable, Hashable, Sendable {
+            enum LearningRateMultiplierOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9486,7 +9486,7 @@ struct FineTuneSupervisedMethod: Codable, Hashable, Sendable {
                 }
             }
 
-            enum NEpochsOption1: Codable, Hashable, Sendable {
+            enum NEpochsOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9526,7 +9526,7 @@ struct FineTuningIntegration: Codable, Hashable, Sendable {
     var wandb: Wandb
 
     /// The type of the integration being enabled for the fine-tuning job
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case wandb
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -9690,7 +9690,7 @@ struct FineTuningJob: Codable, Hashable, Sendable {
                 }
             }
 
-            enum BatchSizeOption1: Codable, Hashable, Sendable {
+            enum BatchSizeOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9754,7 +9754,7 @@ struct FineTuningJob: Codable, Hashable, Sendable {
                 }
             }
 
-            enum LearningRateMultiplierOption1: Codable, Hashable, Sendable {
+            enum LearningRateMultiplierOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9818,7 +9818,7 @@ struct FineTuningJob: Codable, Hashable, Sendable {
                 }
             }
 
-            enum NEpochsOption1: Codable, Hashable, Sendable {
+            enum NEpochsOption1: RawRepresentable, Codable, Hashable, Sendable {
                 case auto
                 /// A value this client does not know: a server may add values without breaking it.
                 case unknown(String)
@@ -9851,7 +9851,7 @@ struct FineTuningJob: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always "fine_tuning.job".
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case fineTuningJob
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -9882,7 +9882,7 @@ struct FineTuningJob: Codable, Hashable, Sendable {
     }
 
     /// The current status of the fine-tuning job, which can be either `validating_files`, `queued`, `running`, `succeeded`, `failed`, or `cancelled`.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case validatingFiles
         case queued
         case running
@@ -9978,7 +9978,7 @@ struct FineTuningJobCheckpoint: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always "fine_tuning.job.checkpoint".
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case fineTuningJobCheckpoint
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10037,7 +10037,7 @@ struct FineTuningJobEvent: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always "fine_tuning.job.event".
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case fineTuningJobEvent
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10068,7 +10068,7 @@ struct FineTuningJobEvent: Codable, Hashable, Sendable {
     }
 
     /// The log level of the event.
-    enum Level: Codable, Hashable, Sendable {
+    enum Level: RawRepresentable, Codable, Hashable, Sendable {
         case info
         case warn
         case error
@@ -10105,7 +10105,7 @@ struct FineTuningJobEvent: Codable, Hashable, Sendable {
     }
 
     /// The type of event.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case message
         case metrics
         /// A value this client does not know: a server may add values without breaking it.
@@ -10210,7 +10210,7 @@ struct Invite: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `organization.invite`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationInvite
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10241,7 +10241,7 @@ struct Invite: Codable, Hashable, Sendable {
     }
 
     /// `owner` or `reader`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case owner
         case reader
         /// A value this client does not know: a server may add values without breaking it.
@@ -10275,7 +10275,7 @@ struct Invite: Codable, Hashable, Sendable {
     }
 
     /// `accepted`,`expired`, or `pending`
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case accepted
         case expired
         case pending
@@ -10318,7 +10318,7 @@ struct Invite: Codable, Hashable, Sendable {
         var role: Role?
 
         /// Project membership role
-        enum Role: Codable, Hashable, Sendable {
+        enum Role: RawRepresentable, Codable, Hashable, Sendable {
             case member
             case owner
             /// A value this client does not know: a server may add values without breaking it.
@@ -10360,7 +10360,7 @@ struct InviteDeleteResponse: Codable, Hashable, Sendable {
     var deleted: Bool
 
     /// The object type, which is always `organization.invite.deleted`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationInviteDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10411,7 +10411,7 @@ struct InviteListResponse: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `list`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10451,7 +10451,7 @@ struct InviteRequest: Codable, Hashable, Sendable {
     var projects: [ProjectsItem]?
 
     /// `owner` or `reader`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case reader
         case owner
         /// A value this client does not know: a server may add values without breaking it.
@@ -10491,7 +10491,7 @@ struct InviteRequest: Codable, Hashable, Sendable {
         var role: Role
 
         /// Project membership role
-        enum Role: Codable, Hashable, Sendable {
+        enum Role: RawRepresentable, Codable, Hashable, Sendable {
             case member
             case owner
             /// A value this client does not know: a server may add values without breaking it.
@@ -10557,7 +10557,7 @@ struct ListAuditLogsResponse: Codable, Hashable, Sendable {
         case hasMore = "has_more"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10603,7 +10603,7 @@ struct ListBatchesResponse: Codable, Hashable, Sendable {
         case object
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10665,7 +10665,7 @@ struct ListFineTuningJobCheckpointsResponse: Codable, Hashable, Sendable {
         case hasMore = "has_more"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10700,7 +10700,7 @@ struct ListFineTuningJobEventsResponse: Codable, Hashable, Sendable {
     var data: [FineTuningJobEvent]
     var object: Object
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10751,7 +10751,7 @@ struct ListModelsResponse: Codable, Hashable, Sendable {
     var object: Object
     var data: [Model]
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10793,7 +10793,7 @@ struct ListPaginatedFineTuningJobsResponse: Codable, Hashable, Sendable {
         case object
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10916,7 +10916,7 @@ struct MessageContentImageFileObject: Codable, Hashable, Sendable {
     }
 
     /// Always `image_file`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case imageFile
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -10958,7 +10958,7 @@ struct MessageContentImageFileObject: Codable, Hashable, Sendable {
         }
 
         /// Specifies the detail level of the image if specified by the user. `low` uses fewer tokens, you can opt in to high resolution using `high`.
-        enum Detail: Codable, Hashable, Sendable {
+        enum Detail: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case low
             case high
@@ -11008,7 +11008,7 @@ struct MessageContentImageUrlObject: Codable, Hashable, Sendable {
     }
 
     /// The type of the content part.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case imageUrl
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11045,7 +11045,7 @@ struct MessageContentImageUrlObject: Codable, Hashable, Sendable {
         var detail: Detail?
 
         /// Specifies the detail level of the image. `low` uses fewer tokens, you can opt in to high resolution using `high`. Default value is `auto`
-        enum Detail: Codable, Hashable, Sendable {
+        enum Detail: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case low
             case high
@@ -11090,7 +11090,7 @@ struct MessageContentRefusalObject: Codable, Hashable, Sendable {
     var refusal: String
 
     /// Always `refusal`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case refusal
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11140,7 +11140,7 @@ struct MessageContentTextAnnotationsFileCitationObject: Codable, Hashable, Senda
     }
 
     /// Always `file_citation`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case fileCitation
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11199,7 +11199,7 @@ struct MessageContentTextAnnotationsFilePathObject: Codable, Hashable, Sendable 
     }
 
     /// Always `file_path`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case filePath
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11246,7 +11246,7 @@ struct MessageContentTextObject: Codable, Hashable, Sendable {
     var text: Text
 
     /// Always `text`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case text
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11329,7 +11329,7 @@ struct MessageDeltaContentImageFileObject: Codable, Hashable, Sendable {
     }
 
     /// Always `image_file`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case imageFile
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11371,7 +11371,7 @@ struct MessageDeltaContentImageFileObject: Codable, Hashable, Sendable {
         }
 
         /// Specifies the detail level of the image if specified by the user. `low` uses fewer tokens, you can opt in to high resolution using `high`.
-        enum Detail: Codable, Hashable, Sendable {
+        enum Detail: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case low
             case high
@@ -11424,7 +11424,7 @@ struct MessageDeltaContentImageUrlObject: Codable, Hashable, Sendable {
     }
 
     /// Always `image_url`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case imageUrl
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11461,7 +11461,7 @@ struct MessageDeltaContentImageUrlObject: Codable, Hashable, Sendable {
         var detail: Detail?
 
         /// Specifies the detail level of the image. `low` uses fewer tokens, you can opt in to high resolution using `high`.
-        enum Detail: Codable, Hashable, Sendable {
+        enum Detail: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case low
             case high
@@ -11508,7 +11508,7 @@ struct MessageDeltaContentRefusalObject: Codable, Hashable, Sendable {
     var refusal: String?
 
     /// Always `refusal`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case refusal
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11561,7 +11561,7 @@ struct MessageDeltaContentTextAnnotationsFileCitationObject: Codable, Hashable, 
     }
 
     /// Always `file_citation`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case fileCitation
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11626,7 +11626,7 @@ struct MessageDeltaContentTextAnnotationsFilePathObject: Codable, Hashable, Send
     }
 
     /// Always `file_path`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case filePath
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11675,7 +11675,7 @@ struct MessageDeltaContentTextObject: Codable, Hashable, Sendable {
     var text: Text?
 
     /// Always `text`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case text
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11754,7 +11754,7 @@ struct MessageDeltaObject: Codable, Hashable, Sendable {
     var delta: Delta
 
     /// The object type, which is always `thread.message.delta`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case threadMessageDelta
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11792,7 +11792,7 @@ struct MessageDeltaObject: Codable, Hashable, Sendable {
         var content: [ContentItem]?
 
         /// The entity that produced the message. One of `user` or `assistant`.
-        enum Role: Codable, Hashable, Sendable {
+        enum Role: RawRepresentable, Codable, Hashable, Sendable {
             case user
             case assistant
             /// A value this client does not know: a server may add values without breaking it.
@@ -11923,7 +11923,7 @@ struct MessageObject: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `thread.message`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case threadMessage
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -11954,7 +11954,7 @@ struct MessageObject: Codable, Hashable, Sendable {
     }
 
     /// The status of the message, which can be either `in_progress`, `incomplete`, or `completed`.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case inProgress
         case incomplete
         case completed
@@ -11996,7 +11996,7 @@ struct MessageObject: Codable, Hashable, Sendable {
         var reason: Reason
 
         /// The reason the message is incomplete.
-        enum Reason: Codable, Hashable, Sendable {
+        enum Reason: RawRepresentable, Codable, Hashable, Sendable {
             case contentFilter
             case maxTokens
             case runCancelled
@@ -12040,7 +12040,7 @@ struct MessageObject: Codable, Hashable, Sendable {
     }
 
     /// The entity that produced the message. One of `user` or `assistant`.
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case user
         case assistant
         /// A value this client does not know: a server may add values without breaking it.
@@ -12172,7 +12172,7 @@ struct MessageRequestContentTextObject: Codable, Hashable, Sendable {
     var text: String
 
     /// Always `text`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case text
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -12262,7 +12262,7 @@ indirect enum MessageStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: MessageObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadMessageCreated
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -12298,7 +12298,7 @@ indirect enum MessageStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: MessageObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadMessageInProgress
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -12334,7 +12334,7 @@ indirect enum MessageStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: MessageDeltaObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadMessageDelta
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -12370,7 +12370,7 @@ indirect enum MessageStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: MessageObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadMessageCompleted
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -12406,7 +12406,7 @@ indirect enum MessageStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: MessageObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadMessageIncomplete
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -12457,7 +12457,7 @@ struct Model: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always "model".
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case model
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -12680,7 +12680,7 @@ struct OpenAIFile: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `file`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case file
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -12711,7 +12711,7 @@ struct OpenAIFile: Codable, Hashable, Sendable {
     }
 
     /// The intended purpose of the file. Supported values are `assistants`, `assistants_output`, `batch`, `batch_output`, `fine-tune`, `fine-tune-results` and `vision`.
-    enum Purpose: Codable, Hashable, Sendable {
+    enum Purpose: RawRepresentable, Codable, Hashable, Sendable {
         case assistants
         case assistantsOutput
         case batch
@@ -12760,7 +12760,7 @@ struct OpenAIFile: Codable, Hashable, Sendable {
     }
 
     /// Deprecated. The current status of the file, which can be either `uploaded`, `processed`, or `error`.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case uploaded
         case processed
         case error
@@ -12803,7 +12803,7 @@ struct OtherChunkingStrategyResponseParam: Codable, Hashable, Sendable {
     var type: `Type`
 
     /// Always `other`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case other
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -12849,7 +12849,7 @@ struct PredictionContent: Codable, Hashable, Sendable {
     /// The type of the predicted content you want to provide. This type is
     /// currently always `content`.
     ///
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case content
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -12940,7 +12940,7 @@ struct Project: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `organization.project`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProject
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -12971,7 +12971,7 @@ struct Project: Codable, Hashable, Sendable {
     }
 
     /// `active` or `archived`
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case active
         case archived
         /// A value this client does not know: a server may add values without breaking it.
@@ -13029,7 +13029,7 @@ struct ProjectApiKey: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `organization.project.api_key`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProjectApiKey
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13072,7 +13072,7 @@ struct ProjectApiKey: Codable, Hashable, Sendable {
         }
 
         /// `user` or `service_account`
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case user
             case serviceAccount
             /// A value this client does not know: a server may add values without breaking it.
@@ -13112,7 +13112,7 @@ struct ProjectApiKeyDeleteResponse: Codable, Hashable, Sendable {
     var id: String
     var deleted: Bool
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProjectApiKeyDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13158,7 +13158,7 @@ struct ProjectApiKeyListResponse: Codable, Hashable, Sendable {
         case hasMore = "has_more"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13209,7 +13209,7 @@ struct ProjectListResponse: Codable, Hashable, Sendable {
         case hasMore = "has_more"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13274,7 +13274,7 @@ struct ProjectRateLimit: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `project.rate_limit`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case projectRateLimit
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13320,7 +13320,7 @@ struct ProjectRateLimitListResponse: Codable, Hashable, Sendable {
         case hasMore = "has_more"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13397,7 +13397,7 @@ struct ProjectServiceAccount: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `organization.project.service_account`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProjectServiceAccount
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13428,7 +13428,7 @@ struct ProjectServiceAccount: Codable, Hashable, Sendable {
     }
 
     /// `owner` or `member`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case owner
         case member
         /// A value this client does not know: a server may add values without breaking it.
@@ -13479,7 +13479,7 @@ struct ProjectServiceAccountApiKey: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `organization.project.service_account.api_key`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProjectServiceAccountApiKey
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13533,7 +13533,7 @@ struct ProjectServiceAccountCreateResponse: Codable, Hashable, Sendable {
         case apiKey = "api_key"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProjectServiceAccount
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13564,7 +13564,7 @@ struct ProjectServiceAccountCreateResponse: Codable, Hashable, Sendable {
     }
 
     /// Service accounts can only have one role of type `member`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case member
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13600,7 +13600,7 @@ struct ProjectServiceAccountDeleteResponse: Codable, Hashable, Sendable {
     var id: String
     var deleted: Bool
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProjectServiceAccountDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13646,7 +13646,7 @@ struct ProjectServiceAccountListResponse: Codable, Hashable, Sendable {
         case hasMore = "has_more"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13707,7 +13707,7 @@ struct ProjectUser: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `organization.project.user`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProjectUser
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13738,7 +13738,7 @@ struct ProjectUser: Codable, Hashable, Sendable {
     }
 
     /// `owner` or `member`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case owner
         case member
         /// A value this client does not know: a server may add values without breaking it.
@@ -13784,7 +13784,7 @@ struct ProjectUserCreateRequest: Codable, Hashable, Sendable {
     }
 
     /// `owner` or `member`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case owner
         case member
         /// A value this client does not know: a server may add values without breaking it.
@@ -13823,7 +13823,7 @@ struct ProjectUserDeleteResponse: Codable, Hashable, Sendable {
     var id: String
     var deleted: Bool
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationProjectUserDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13875,7 +13875,7 @@ struct ProjectUserUpdateRequest: Codable, Hashable, Sendable {
     var role: Role
 
     /// `owner` or `member`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case owner
         case member
         /// A value this client does not know: a server may add values without breaking it.
@@ -13934,7 +13934,7 @@ struct RealtimeClientEventConversationItemCreate: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `conversation.item.create`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationItemCreate
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -13985,7 +13985,7 @@ struct RealtimeClientEventConversationItemDelete: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `conversation.item.delete`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationItemDelete
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14049,7 +14049,7 @@ struct RealtimeClientEventConversationItemTruncate: Codable, Hashable, Sendable 
     }
 
     /// The event type, must be `conversation.item.truncate`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationItemTruncate
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14106,7 +14106,7 @@ struct RealtimeClientEventInputAudioBufferAppend: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `input_audio_buffer.append`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case inputAudioBufferAppend
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14152,7 +14152,7 @@ struct RealtimeClientEventInputAudioBufferClear: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `input_audio_buffer.clear`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case inputAudioBufferClear
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14206,7 +14206,7 @@ struct RealtimeClientEventInputAudioBufferCommit: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `input_audio_buffer.commit`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case inputAudioBufferCommit
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14256,7 +14256,7 @@ struct RealtimeClientEventResponseCancel: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.cancel`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseCancel
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14317,7 +14317,7 @@ struct RealtimeClientEventResponseCreate: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.create`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseCreate
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14369,7 +14369,7 @@ struct RealtimeClientEventSessionUpdate: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `session.update`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case sessionUpdate
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14438,7 +14438,7 @@ struct RealtimeConversationItem: Codable, Hashable, Sendable {
 
     /// The type of the item (`message`, `function_call`, `function_call_output`).
     ///
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case message
         case functionCall
         case functionCallOutput
@@ -14476,7 +14476,7 @@ struct RealtimeConversationItem: Codable, Hashable, Sendable {
 
     /// Identifier for the API object being returned - always `realtime.item`.
     ///
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case realtimeItem
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14510,7 +14510,7 @@ struct RealtimeConversationItem: Codable, Hashable, Sendable {
     /// on the conversation, but are accepted for consistency with the
     /// `conversation.item.created` event.
     ///
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case completed
         case incomplete
         /// A value this client does not know: a server may add values without breaking it.
@@ -14546,7 +14546,7 @@ struct RealtimeConversationItem: Codable, Hashable, Sendable {
     /// The role of the message sender (`user`, `assistant`, `system`), only
     /// applicable for `message` items.
     ///
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case user
         case assistant
         case system
@@ -14596,7 +14596,7 @@ struct RealtimeConversationItem: Codable, Hashable, Sendable {
 
         /// The content type (`input_text`, `input_audio`, `item_reference`, `text`).
         ///
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case inputAudio
             case inputText
             case itemReference
@@ -14665,7 +14665,7 @@ struct RealtimeResponse: Codable, Hashable, Sendable {
     }
 
     /// The object type, must be `realtime.response`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case realtimeResponse
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -14698,7 +14698,7 @@ struct RealtimeResponse: Codable, Hashable, Sendable {
     /// The final status of the response (`completed`, `cancelled`, `failed`, or
     /// `incomplete`).
     ///
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case completed
         case cancelled
         case failed
@@ -14750,7 +14750,7 @@ struct RealtimeResponse: Codable, Hashable, Sendable {
         /// with the `status` field (`completed`, `cancelled`, `incomplete`,
         /// `failed`).
         ///
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case completed
             case cancelled
             case failed
@@ -14795,7 +14795,7 @@ struct RealtimeResponse: Codable, Hashable, Sendable {
         /// `incomplete` Response, one of `max_output_tokens` or `content_filter`
         /// (the server-side safety filter activated and cut off the response).
         ///
-        enum Reason: Codable, Hashable, Sendable {
+        enum Reason: RawRepresentable, Codable, Hashable, Sendable {
             case turnDetected
             case clientCancelled
             case maxOutputTokens
@@ -14940,7 +14940,7 @@ struct RealtimeResponseCreateParams: Codable, Hashable, Sendable {
         case input
     }
 
-    enum ModalitiesItem: Codable, Hashable, Sendable {
+    enum ModalitiesItem: RawRepresentable, Codable, Hashable, Sendable {
         case text
         case audio
         /// A value this client does not know: a server may add values without breaking it.
@@ -14978,7 +14978,7 @@ struct RealtimeResponseCreateParams: Codable, Hashable, Sendable {
     /// voice options are `alloy`, `ash`, `ballad`, `coral`, `echo` `sage`,
     /// `shimmer` and `verse`.
     ///
-    enum Voice: Codable, Hashable, Sendable {
+    enum Voice: RawRepresentable, Codable, Hashable, Sendable {
         case alloy
         case ash
         case ballad
@@ -15031,7 +15031,7 @@ struct RealtimeResponseCreateParams: Codable, Hashable, Sendable {
 
     /// The format of output audio. Options are `pcm16`, `g711_ulaw`, or `g711_alaw`.
     ///
-    enum OutputAudioFormat: Codable, Hashable, Sendable {
+    enum OutputAudioFormat: RawRepresentable, Codable, Hashable, Sendable {
         case pcm16
         case g711Ulaw
         case g711Alaw
@@ -15078,7 +15078,7 @@ struct RealtimeResponseCreateParams: Codable, Hashable, Sendable {
         var parameters: [String: JSONValue]?
 
         /// The type of the tool, i.e. `function`.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case function
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -15144,7 +15144,7 @@ struct RealtimeResponseCreateParams: Codable, Hashable, Sendable {
             }
         }
 
-        enum MaxResponseOutputTokensOption2: Codable, Hashable, Sendable {
+        enum MaxResponseOutputTokensOption2: RawRepresentable, Codable, Hashable, Sendable {
             case inf
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -15211,7 +15211,7 @@ struct RealtimeResponseCreateParams: Codable, Hashable, Sendable {
             }
         }
 
-        enum ConversationOption2: Codable, Hashable, Sendable {
+        enum ConversationOption2: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case none
             /// A value this client does not know: a server may add values without breaking it.
@@ -15263,7 +15263,7 @@ struct RealtimeServerEventConversationCreated: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `conversation.created`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationCreated
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15330,7 +15330,7 @@ struct RealtimeServerEventConversationItemCreated: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `conversation.item.created`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationItemCreated
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15380,7 +15380,7 @@ struct RealtimeServerEventConversationItemDeleted: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `conversation.item.deleted`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationItemDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15445,7 +15445,7 @@ struct RealtimeServerEventConversationItemInputAudioTranscriptionCompleted: Coda
     /// The event type, must be
     /// `conversation.item.input_audio_transcription.completed`.
     ///
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationItemInputAudioTranscriptionCompleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15503,7 +15503,7 @@ struct RealtimeServerEventConversationItemInputAudioTranscriptionFailed: Codable
     /// The event type, must be
     /// `conversation.item.input_audio_transcription.failed`.
     ///
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationItemInputAudioTranscriptionFailed
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15574,7 +15574,7 @@ struct RealtimeServerEventConversationItemTruncated: Codable, Hashable, Sendable
     }
 
     /// The event type, must be `conversation.item.truncated`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case conversationItemTruncated
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15624,7 +15624,7 @@ struct RealtimeServerEventError: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `error`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case error
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15692,7 +15692,7 @@ struct RealtimeServerEventInputAudioBufferCleared: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `input_audio_buffer.cleared`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case inputAudioBufferCleared
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15746,7 +15746,7 @@ struct RealtimeServerEventInputAudioBufferCommitted: Codable, Hashable, Sendable
     }
 
     /// The event type, must be `input_audio_buffer.committed`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case inputAudioBufferCommitted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15806,7 +15806,7 @@ struct RealtimeServerEventInputAudioBufferSpeechStarted: Codable, Hashable, Send
     }
 
     /// The event type, must be `input_audio_buffer.speech_started`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case inputAudioBufferSpeechStarted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15859,7 +15859,7 @@ struct RealtimeServerEventInputAudioBufferSpeechStopped: Codable, Hashable, Send
     }
 
     /// The event type, must be `input_audio_buffer.speech_stopped`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case inputAudioBufferSpeechStopped
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15910,7 +15910,7 @@ struct RealtimeServerEventRateLimitsUpdated: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `rate_limits.updated`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case rateLimitsUpdated
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -15959,7 +15959,7 @@ struct RealtimeServerEventRateLimitsUpdated: Codable, Hashable, Sendable {
 
         /// The name of the rate limit (`requests`, `tokens`).
         ///
-        enum Name: Codable, Hashable, Sendable {
+        enum Name: RawRepresentable, Codable, Hashable, Sendable {
             case requests
             case tokens
             /// A value this client does not know: a server may add values without breaking it.
@@ -16022,7 +16022,7 @@ struct RealtimeServerEventResponseAudioDelta: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.audio.delta`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseAudioDelta
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16080,7 +16080,7 @@ struct RealtimeServerEventResponseAudioDone: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.audio.done`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseAudioDone
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16140,7 +16140,7 @@ struct RealtimeServerEventResponseAudioTranscriptDelta: Codable, Hashable, Senda
     }
 
     /// The event type, must be `response.audio_transcript.delta`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseAudioTranscriptDelta
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16202,7 +16202,7 @@ struct RealtimeServerEventResponseAudioTranscriptDone: Codable, Hashable, Sendab
     }
 
     /// The event type, must be `response.audio_transcript.done`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseAudioTranscriptDone
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16263,7 +16263,7 @@ struct RealtimeServerEventResponseContentPartAdded: Codable, Hashable, Sendable 
     }
 
     /// The event type, must be `response.content_part.added`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseContentPartAdded
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16305,7 +16305,7 @@ struct RealtimeServerEventResponseContentPartAdded: Codable, Hashable, Sendable 
         var transcript: String?
 
         /// The content type ("text", "audio").
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case audio
             case text
             /// A value this client does not know: a server may add values without breaking it.
@@ -16370,7 +16370,7 @@ struct RealtimeServerEventResponseContentPartDone: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.content_part.done`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseContentPartDone
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16412,7 +16412,7 @@ struct RealtimeServerEventResponseContentPartDone: Codable, Hashable, Sendable {
         var transcript: String?
 
         /// The content type ("text", "audio").
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case audio
             case text
             /// A value this client does not know: a server may add values without breaking it.
@@ -16464,7 +16464,7 @@ struct RealtimeServerEventResponseCreated: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.created`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseCreated
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16513,7 +16513,7 @@ struct RealtimeServerEventResponseDone: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.done`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseDone
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16574,7 +16574,7 @@ struct RealtimeServerEventResponseFunctionCallArgumentsDelta: Codable, Hashable,
 
     /// The event type, must be `response.function_call_arguments.delta`.
     ///
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseFunctionCallArgumentsDelta
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16636,7 +16636,7 @@ struct RealtimeServerEventResponseFunctionCallArgumentsDone: Codable, Hashable, 
 
     /// The event type, must be `response.function_call_arguments.done`.
     ///
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseFunctionCallArgumentsDone
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16688,7 +16688,7 @@ struct RealtimeServerEventResponseOutputItemAdded: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.output_item.added`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseOutputItemAdded
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16742,7 +16742,7 @@ struct RealtimeServerEventResponseOutputItemDone: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.output_item.done`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseOutputItemDone
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16801,7 +16801,7 @@ struct RealtimeServerEventResponseTextDelta: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.text.delta`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseTextDelta
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16862,7 +16862,7 @@ struct RealtimeServerEventResponseTextDone: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `response.text.done`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case responseTextDone
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16911,7 +16911,7 @@ struct RealtimeServerEventSessionCreated: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `session.created`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case sessionCreated
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -16959,7 +16959,7 @@ struct RealtimeServerEventSessionUpdated: Codable, Hashable, Sendable {
     }
 
     /// The event type, must be `session.updated`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case sessionUpdated
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -17035,7 +17035,7 @@ struct RealtimeSession: Codable, Hashable, Sendable {
         case maxResponseOutputTokens = "max_response_output_tokens"
     }
 
-    enum ModalitiesItem: Codable, Hashable, Sendable {
+    enum ModalitiesItem: RawRepresentable, Codable, Hashable, Sendable {
         case text
         case audio
         /// A value this client does not know: a server may add values without breaking it.
@@ -17100,7 +17100,7 @@ struct RealtimeSession: Codable, Hashable, Sendable {
             }
         }
 
-        enum ModelOption2: Codable, Hashable, Sendable {
+        enum ModelOption2: RawRepresentable, Codable, Hashable, Sendable {
             case gpt4oRealtimePreview
             case gpt4oRealtimePreview20241001
             case gpt4oRealtimePreview20241217
@@ -17148,7 +17148,7 @@ struct RealtimeSession: Codable, Hashable, Sendable {
     /// voice options are `alloy`, `ash`, `ballad`, `coral`, `echo` `sage`,
     /// `shimmer` and `verse`.
     ///
-    enum Voice: Codable, Hashable, Sendable {
+    enum Voice: RawRepresentable, Codable, Hashable, Sendable {
         case alloy
         case ash
         case ballad
@@ -17203,7 +17203,7 @@ struct RealtimeSession: Codable, Hashable, Sendable {
     /// For `pcm16`, input audio must be 16-bit PCM at a 24kHz sample rate,
     /// single channel (mono), and little-endian byte order.
     ///
-    enum InputAudioFormat: Codable, Hashable, Sendable {
+    enum InputAudioFormat: RawRepresentable, Codable, Hashable, Sendable {
         case pcm16
         case g711Ulaw
         case g711Alaw
@@ -17242,7 +17242,7 @@ struct RealtimeSession: Codable, Hashable, Sendable {
     /// The format of output audio. Options are `pcm16`, `g711_ulaw`, or `g711_alaw`.
     /// For `pcm16`, output audio is sampled at a rate of 24kHz.
     ///
-    enum OutputAudioFormat: Codable, Hashable, Sendable {
+    enum OutputAudioFormat: RawRepresentable, Codable, Hashable, Sendable {
         case pcm16
         case g711Ulaw
         case g711Alaw
@@ -17312,7 +17312,7 @@ struct RealtimeSession: Codable, Hashable, Sendable {
 
         /// Type of turn detection, only `server_vad` is currently supported.
         ///
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case serverVad
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -17354,7 +17354,7 @@ struct RealtimeSession: Codable, Hashable, Sendable {
         var parameters: [String: JSONValue]?
 
         /// The type of the tool, i.e. `function`.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case function
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -17420,7 +17420,7 @@ struct RealtimeSession: Codable, Hashable, Sendable {
             }
         }
 
-        enum MaxResponseOutputTokensOption2: Codable, Hashable, Sendable {
+        enum MaxResponseOutputTokensOption2: RawRepresentable, Codable, Hashable, Sendable {
             case inf
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -17494,7 +17494,7 @@ struct RealtimeSessionCreateRequest: Codable, Hashable, Sendable {
         case maxResponseOutputTokens = "max_response_output_tokens"
     }
 
-    enum ModalitiesItem: Codable, Hashable, Sendable {
+    enum ModalitiesItem: RawRepresentable, Codable, Hashable, Sendable {
         case text
         case audio
         /// A value this client does not know: a server may add values without breaking it.
@@ -17529,7 +17529,7 @@ struct RealtimeSessionCreateRequest: Codable, Hashable, Sendable {
 
     /// The Realtime model used for this session.
     ///
-    enum Model: Codable, Hashable, Sendable {
+    enum Model: RawRepresentable, Codable, Hashable, Sendable {
         case gpt4oRealtimePreview
         case gpt4oRealtimePreview20241001
         case gpt4oRealtimePreview20241217
@@ -17576,7 +17576,7 @@ struct RealtimeSessionCreateRequest: Codable, Hashable, Sendable {
     /// voice options are `alloy`, `ash`, `ballad`, `coral`, `echo` `sage`,
     /// `shimmer` and `verse`.
     ///
-    enum Voice: Codable, Hashable, Sendable {
+    enum Voice: RawRepresentable, Codable, Hashable, Sendable {
         case alloy
         case ash
         case ballad
@@ -17631,7 +17631,7 @@ struct RealtimeSessionCreateRequest: Codable, Hashable, Sendable {
     /// For `pcm16`, input audio must be 16-bit PCM at a 24kHz sample rate,
     /// single channel (mono), and little-endian byte order.
     ///
-    enum InputAudioFormat: Codable, Hashable, Sendable {
+    enum InputAudioFormat: RawRepresentable, Codable, Hashable, Sendable {
         case pcm16
         case g711Ulaw
         case g711Alaw
@@ -17670,7 +17670,7 @@ struct RealtimeSessionCreateRequest: Codable, Hashable, Sendable {
     /// The format of output audio. Options are `pcm16`, `g711_ulaw`, or `g711_alaw`.
     /// For `pcm16`, output audio is sampled at a rate of 24kHz.
     ///
-    enum OutputAudioFormat: Codable, Hashable, Sendable {
+    enum OutputAudioFormat: RawRepresentable, Codable, Hashable, Sendable {
         case pcm16
         case g711Ulaw
         case g711Alaw
@@ -17753,7 +17753,7 @@ struct RealtimeSessionCreateRequest: Codable, Hashable, Sendable {
         var parameters: [String: JSONValue]?
 
         /// The type of the tool, i.e. `function`.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case function
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -17819,7 +17819,7 @@ struct RealtimeSessionCreateRequest: Codable, Hashable, Sendable {
             }
         }
 
-        enum MaxResponseOutputTokensOption2: Codable, Hashable, Sendable {
+        enum MaxResponseOutputTokensOption2: RawRepresentable, Codable, Hashable, Sendable {
             case inf
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -17908,7 +17908,7 @@ struct RealtimeSessionCreateResponse: Codable, Hashable, Sendable {
         }
     }
 
-    enum ModalitiesItem: Codable, Hashable, Sendable {
+    enum ModalitiesItem: RawRepresentable, Codable, Hashable, Sendable {
         case text
         case audio
         /// A value this client does not know: a server may add values without breaking it.
@@ -17946,7 +17946,7 @@ struct RealtimeSessionCreateResponse: Codable, Hashable, Sendable {
     /// voice options are `alloy`, `ash`, `ballad`, `coral`, `echo` `sage`,
     /// `shimmer` and `verse`.
     ///
-    enum Voice: Codable, Hashable, Sendable {
+    enum Voice: RawRepresentable, Codable, Hashable, Sendable {
         case alloy
         case ash
         case ballad
@@ -18041,7 +18041,7 @@ struct RealtimeSessionCreateResponse: Codable, Hashable, Sendable {
         var parameters: [String: JSONValue]?
 
         /// The type of the tool, i.e. `function`.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case function
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -18107,7 +18107,7 @@ struct RealtimeSessionCreateResponse: Codable, Hashable, Sendable {
             }
         }
 
-        enum MaxResponseOutputTokensOption2: Codable, Hashable, Sendable {
+        enum MaxResponseOutputTokensOption2: RawRepresentable, Codable, Hashable, Sendable {
             case inf
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -18144,7 +18144,7 @@ struct ResponseFormatJsonObject: Codable, Hashable, Sendable {
     var type: `Type`
 
     /// The type of response format being defined: `json_object`
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case jsonObject
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -18186,7 +18186,7 @@ struct ResponseFormatJsonSchema: Codable, Hashable, Sendable {
     }
 
     /// The type of response format being defined: `json_schema`
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case jsonSchema
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -18236,7 +18236,7 @@ struct ResponseFormatText: Codable, Hashable, Sendable {
     var type: `Type`
 
     /// The type of response format being defined: `text`
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case text
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -18366,7 +18366,7 @@ struct RunObject: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `thread.run`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case threadRun
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -18397,7 +18397,7 @@ struct RunObject: Codable, Hashable, Sendable {
     }
 
     /// The status of the run, which can be either `queued`, `in_progress`, `requires_action`, `cancelling`, `cancelled`, `failed`, `completed`, `incomplete`, or `expired`.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case queued
         case inProgress
         case requiresAction
@@ -18464,7 +18464,7 @@ struct RunObject: Codable, Hashable, Sendable {
         }
 
         /// For now, this is always `submit_tool_outputs`.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case submitToolOutputs
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -18513,7 +18513,7 @@ struct RunObject: Codable, Hashable, Sendable {
         var message: String
 
         /// One of `server_error`, `rate_limit_exceeded`, or `invalid_prompt`.
-        enum Code: Codable, Hashable, Sendable {
+        enum Code: RawRepresentable, Codable, Hashable, Sendable {
             case serverError
             case rateLimitExceeded
             case invalidPrompt
@@ -18556,7 +18556,7 @@ struct RunObject: Codable, Hashable, Sendable {
         var reason: Reason?
 
         /// The reason why the run is incomplete. This will point to which specific token limit was reached over the course of the run.
-        enum Reason: Codable, Hashable, Sendable {
+        enum Reason: RawRepresentable, Codable, Hashable, Sendable {
             case maxCompletionTokens
             case maxPromptTokens
             /// A value this client does not know: a server may add values without breaking it.
@@ -18641,7 +18641,7 @@ struct RunObject: Codable, Hashable, Sendable {
         }
 
         /// The truncation strategy to use for the thread. The default is `auto`. If set to `last_messages`, the thread will be truncated to the n most recent messages in the thread. When set to `auto`, messages in the middle of the thread will be dropped to fit the context length of the model, `max_prompt_tokens`.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case auto
             case lastMessages
             /// A value this client does not know: a server may add values without breaking it.
@@ -18709,7 +18709,7 @@ struct RunStepDeltaObject: Codable, Hashable, Sendable {
     var delta: Delta
 
     /// The object type, which is always `thread.run.step.delta`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case threadRunStepDelta
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -18794,7 +18794,7 @@ struct RunStepDeltaStepDetailsMessageCreationObject: Codable, Hashable, Sendable
     }
 
     /// Always `message_creation`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case messageCreation
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -18853,7 +18853,7 @@ struct RunStepDeltaStepDetailsToolCallsCodeObject: Codable, Hashable, Sendable {
     }
 
     /// The type of tool call. This is always going to be `code_interpreter` for this type of tool call.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case codeInterpreter
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -18931,7 +18931,7 @@ struct RunStepDeltaStepDetailsToolCallsCodeOutputImageObject: Codable, Hashable,
     var image: Image?
 
     /// Always `image`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case image
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -18981,7 +18981,7 @@ struct RunStepDeltaStepDetailsToolCallsCodeOutputLogsObject: Codable, Hashable, 
     var logs: String?
 
     /// Always `logs`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case logs
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19030,7 +19030,7 @@ struct RunStepDeltaStepDetailsToolCallsFileSearchObject: Codable, Hashable, Send
     }
 
     /// The type of tool call. This is always going to be `file_search` for this type of tool call.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case fileSearch
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19072,7 +19072,7 @@ struct RunStepDeltaStepDetailsToolCallsFunctionObject: Codable, Hashable, Sendab
     var function: Function?
 
     /// The type of tool call. This is always going to be `function` for this type of tool call.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19126,7 +19126,7 @@ struct RunStepDeltaStepDetailsToolCallsObject: Codable, Hashable, Sendable {
     }
 
     /// Always `tool_calls`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case toolCalls
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19208,7 +19208,7 @@ struct RunStepDetailsMessageCreationObject: Codable, Hashable, Sendable {
     }
 
     /// Always `message_creation`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case messageCreation
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19264,7 +19264,7 @@ struct RunStepDetailsToolCallsCodeObject: Codable, Hashable, Sendable {
     }
 
     /// The type of tool call. This is always going to be `code_interpreter` for this type of tool call.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case codeInterpreter
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19340,7 +19340,7 @@ struct RunStepDetailsToolCallsCodeOutputImageObject: Codable, Hashable, Sendable
     var image: Image
 
     /// Always `image`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case image
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19388,7 +19388,7 @@ struct RunStepDetailsToolCallsCodeOutputLogsObject: Codable, Hashable, Sendable 
     var logs: String
 
     /// Always `logs`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case logs
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19434,7 +19434,7 @@ struct RunStepDetailsToolCallsFileSearchObject: Codable, Hashable, Sendable {
     }
 
     /// The type of tool call. This is always going to be `file_search` for this type of tool call.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case fileSearch
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19490,7 +19490,7 @@ struct RunStepDetailsToolCallsFileSearchRankingOptionsObject: Codable, Hashable,
     }
 
     /// The ranker used for the file search.
-    enum Ranker: Codable, Hashable, Sendable {
+    enum Ranker: RawRepresentable, Codable, Hashable, Sendable {
         case default20240821
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19546,7 +19546,7 @@ struct RunStepDetailsToolCallsFileSearchResultObject: Codable, Hashable, Sendabl
         var text: String?
 
         /// The type of the content.
-        enum `Type`: Codable, Hashable, Sendable {
+        enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
             case text
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -19587,7 +19587,7 @@ struct RunStepDetailsToolCallsFunctionObject: Codable, Hashable, Sendable {
     var function: Function
 
     /// The type of tool call. This is always going to be `function` for this type of tool call.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19641,7 +19641,7 @@ struct RunStepDetailsToolCallsObject: Codable, Hashable, Sendable {
     }
 
     /// Always `tool_calls`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case toolCalls
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19766,7 +19766,7 @@ struct RunStepObject: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `thread.run.step`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case threadRunStep
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -19797,7 +19797,7 @@ struct RunStepObject: Codable, Hashable, Sendable {
     }
 
     /// The type of run step, which can be either `message_creation` or `tool_calls`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case messageCreation
         case toolCalls
         /// A value this client does not know: a server may add values without breaking it.
@@ -19831,7 +19831,7 @@ struct RunStepObject: Codable, Hashable, Sendable {
     }
 
     /// The status of the run step, which can be either `in_progress`, `cancelled`, `failed`, `completed`, or `expired`.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case inProgress
         case cancelled
         case failed
@@ -19913,7 +19913,7 @@ struct RunStepObject: Codable, Hashable, Sendable {
         var message: String
 
         /// One of `server_error` or `rate_limit_exceeded`.
-        enum Code: Codable, Hashable, Sendable {
+        enum Code: RawRepresentable, Codable, Hashable, Sendable {
             case serverError
             case rateLimitExceeded
             /// A value this client does not know: a server may add values without breaking it.
@@ -20023,7 +20023,7 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunStepObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunStepCreated
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20059,7 +20059,7 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunStepObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunStepInProgress
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20095,7 +20095,7 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunStepDeltaObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunStepDelta
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20131,7 +20131,7 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunStepObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunStepCompleted
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20167,7 +20167,7 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunStepObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunStepFailed
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20203,7 +20203,7 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunStepObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunStepCancelled
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20239,7 +20239,7 @@ indirect enum RunStepStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunStepObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunStepExpired
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20370,7 +20370,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunCreated
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20406,7 +20406,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunQueued
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20442,7 +20442,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunInProgress
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20478,7 +20478,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunRequiresAction
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20514,7 +20514,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunCompleted
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20550,7 +20550,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunIncomplete
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20586,7 +20586,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunFailed
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20622,7 +20622,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunCancelling
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20658,7 +20658,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunCancelled
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20694,7 +20694,7 @@ indirect enum RunStreamEvent: Codable, Hashable, Sendable {
         var event: Event
         var data: RunObject
 
-        enum Event: Codable, Hashable, Sendable {
+        enum Event: RawRepresentable, Codable, Hashable, Sendable {
             case threadRunExpired
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -20736,7 +20736,7 @@ struct RunToolCallObject: Codable, Hashable, Sendable {
     var function: Function
 
     /// The type of tool call the output is required for. For now, this is always `function`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case function
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -20793,7 +20793,7 @@ struct StaticChunkingStrategyRequestParam: Codable, Hashable, Sendable {
     var `static`: StaticChunkingStrategy
 
     /// Always `static`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case `static`
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -20830,7 +20830,7 @@ struct StaticChunkingStrategyResponseParam: Codable, Hashable, Sendable {
     var `static`: StaticChunkingStrategy
 
     /// Always `static`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case `static`
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -20907,7 +20907,7 @@ struct ThreadObject: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `thread`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case thread
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -20975,7 +20975,7 @@ struct ThreadStreamEventValue: Codable, Hashable, Sendable {
     var event: Event
     var data: ThreadObject
 
-    enum Event: Codable, Hashable, Sendable {
+    enum Event: RawRepresentable, Codable, Hashable, Sendable {
         case threadCreated
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21066,7 +21066,7 @@ struct TruncationObject: Codable, Hashable, Sendable {
     }
 
     /// The truncation strategy to use for the thread. The default is `auto`. If set to `last_messages`, the thread will be truncated to the n most recent messages in the thread. When set to `auto`, messages in the middle of the thread will be dropped to fit the context length of the model, `max_prompt_tokens`.
-    enum `Type`: Codable, Hashable, Sendable {
+    enum `Type`: RawRepresentable, Codable, Hashable, Sendable {
         case auto
         case lastMessages
         /// A value this client does not know: a server may add values without breaking it.
@@ -21120,7 +21120,7 @@ struct UpdateVectorStoreRequest: Codable, Hashable, Sendable {
         var days: Int
 
         /// Anchor timestamp after which the expiration policy applies. Supported anchors: `last_active_at`.
-        enum Anchor: Codable, Hashable, Sendable {
+        enum Anchor: RawRepresentable, Codable, Hashable, Sendable {
             case lastActiveAt
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -21186,7 +21186,7 @@ struct Upload: Codable, Hashable, Sendable {
     }
 
     /// The status of the Upload.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case pending
         case completed
         case cancelled
@@ -21226,7 +21226,7 @@ struct Upload: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always "upload".
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case upload
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21288,7 +21288,7 @@ struct Upload: Codable, Hashable, Sendable {
         }
 
         /// The object type, which is always `file`.
-        enum Object: Codable, Hashable, Sendable {
+        enum Object: RawRepresentable, Codable, Hashable, Sendable {
             case file
             /// A value this client does not know: a server may add values without breaking it.
             case unknown(String)
@@ -21319,7 +21319,7 @@ struct Upload: Codable, Hashable, Sendable {
         }
 
         /// The intended purpose of the file. Supported values are `assistants`, `assistants_output`, `batch`, `batch_output`, `fine-tune`, `fine-tune-results` and `vision`.
-        enum Purpose: Codable, Hashable, Sendable {
+        enum Purpose: RawRepresentable, Codable, Hashable, Sendable {
             case assistants
             case assistantsOutput
             case batch
@@ -21368,7 +21368,7 @@ struct Upload: Codable, Hashable, Sendable {
         }
 
         /// Deprecated. The current status of the file, which can be either `uploaded`, `processed`, or `error`.
-        enum Status: Codable, Hashable, Sendable {
+        enum Status: RawRepresentable, Codable, Hashable, Sendable {
             case uploaded
             case processed
             case error
@@ -21426,7 +21426,7 @@ struct UploadPart: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `upload.part`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case uploadPart
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21483,7 +21483,7 @@ struct UsageAudioSpeechesResult: Codable, Hashable, Sendable {
         case model
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUsageAudioSpeechesResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21540,7 +21540,7 @@ struct UsageAudioTranscriptionsResult: Codable, Hashable, Sendable {
         case model
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUsageAudioTranscriptionsResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21585,7 +21585,7 @@ struct UsageCodeInterpreterSessionsResult: Codable, Hashable, Sendable {
         case projectId = "project_id"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUsageCodeInterpreterSessionsResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21657,7 +21657,7 @@ struct UsageCompletionsResult: Codable, Hashable, Sendable {
         case batch
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUsageCompletionsResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21714,7 +21714,7 @@ struct UsageEmbeddingsResult: Codable, Hashable, Sendable {
         case model
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUsageEmbeddingsResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21777,7 +21777,7 @@ struct UsageImagesResult: Codable, Hashable, Sendable {
         case model
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUsageImagesResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21834,7 +21834,7 @@ struct UsageModerationsResult: Codable, Hashable, Sendable {
         case model
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUsageModerationsResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21878,7 +21878,7 @@ struct UsageResponse: Codable, Hashable, Sendable {
         case nextPage = "next_page"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case page
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -21922,7 +21922,7 @@ struct UsageTimeBucket: Codable, Hashable, Sendable {
         case result
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case bucket
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22054,7 +22054,7 @@ struct UsageVectorStoresResult: Codable, Hashable, Sendable {
         case projectId = "project_id"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUsageVectorStoresResult
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22110,7 +22110,7 @@ struct User: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `organization.user`
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUser
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22141,7 +22141,7 @@ struct User: Codable, Hashable, Sendable {
     }
 
     /// `owner` or `reader`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case owner
         case reader
         /// A value this client does not know: a server may add values without breaking it.
@@ -22180,7 +22180,7 @@ struct UserDeleteResponse: Codable, Hashable, Sendable {
     var id: String
     var deleted: Bool
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case organizationUserDeleted
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22226,7 +22226,7 @@ struct UserListResponse: Codable, Hashable, Sendable {
         case hasMore = "has_more"
     }
 
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case list
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22262,7 +22262,7 @@ struct UserRoleUpdateRequest: Codable, Hashable, Sendable {
     var role: Role
 
     /// `owner` or `reader`
-    enum Role: Codable, Hashable, Sendable {
+    enum Role: RawRepresentable, Codable, Hashable, Sendable {
         case owner
         case reader
         /// A value this client does not know: a server may add values without breaking it.
@@ -22304,7 +22304,7 @@ struct VectorStoreExpirationAfter: Codable, Hashable, Sendable {
     var days: Int
 
     /// Anchor timestamp after which the expiration policy applies. Supported anchors: `last_active_at`.
-    enum Anchor: Codable, Hashable, Sendable {
+    enum Anchor: RawRepresentable, Codable, Hashable, Sendable {
         case lastActiveAt
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22359,7 +22359,7 @@ struct VectorStoreFileBatchObject: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `vector_store.file_batch`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case vectorStoreFilesBatch
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22390,7 +22390,7 @@ struct VectorStoreFileBatchObject: Codable, Hashable, Sendable {
     }
 
     /// The status of the vector store files batch, which can be either `in_progress`, `completed`, `cancelled` or `failed`.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case inProgress
         case completed
         case cancelled
@@ -22482,7 +22482,7 @@ struct VectorStoreFileObject: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `vector_store.file`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case vectorStoreFile
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22513,7 +22513,7 @@ struct VectorStoreFileObject: Codable, Hashable, Sendable {
     }
 
     /// The status of the vector store file, which can be either `in_progress`, `completed`, `cancelled`, or `failed`. The status `completed` indicates that the vector store file is ready for use.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case inProgress
         case completed
         case cancelled
@@ -22560,7 +22560,7 @@ struct VectorStoreFileObject: Codable, Hashable, Sendable {
         var message: String
 
         /// One of `server_error` or `rate_limit_exceeded`.
-        enum Code: Codable, Hashable, Sendable {
+        enum Code: RawRepresentable, Codable, Hashable, Sendable {
             case serverError
             case unsupportedFile
             case invalidFile
@@ -22668,7 +22668,7 @@ struct VectorStoreObject: Codable, Hashable, Sendable {
     }
 
     /// The object type, which is always `vector_store`.
-    enum Object: Codable, Hashable, Sendable {
+    enum Object: RawRepresentable, Codable, Hashable, Sendable {
         case vectorStore
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22720,7 +22720,7 @@ struct VectorStoreObject: Codable, Hashable, Sendable {
     }
 
     /// The status of the vector store, which can be either `expired`, `in_progress`, or `completed`. A status of `completed` indicates that the vector store is ready for use.
-    enum Status: Codable, Hashable, Sendable {
+    enum Status: RawRepresentable, Codable, Hashable, Sendable {
         case expired
         case inProgress
         case completed
@@ -22757,7 +22757,7 @@ struct VectorStoreObject: Codable, Hashable, Sendable {
     }
 }
 
-enum ListAssistantsOrder: Codable, Hashable, Sendable {
+enum ListAssistantsOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -22870,7 +22870,7 @@ struct CreateBatchBody: Codable, Hashable, Sendable {
     }
 
     /// The endpoint to be used for all requests in the batch. Currently `/v1/chat/completions`, `/v1/embeddings`, and `/v1/completions` are supported. Note that `/v1/embeddings` batches are also restricted to a maximum of 50,000 embedding inputs across all requests in the batch.
-    enum Endpoint: Codable, Hashable, Sendable {
+    enum Endpoint: RawRepresentable, Codable, Hashable, Sendable {
         case v1ChatCompletions
         case v1Embeddings
         case v1Completions
@@ -22907,7 +22907,7 @@ struct CreateBatchBody: Codable, Hashable, Sendable {
     }
 
     /// The time frame within which the batch should be processed. Currently only `24h` is supported.
-    enum CompletionWindow: Codable, Hashable, Sendable {
+    enum CompletionWindow: RawRepresentable, Codable, Hashable, Sendable {
         case _24h
         /// A value this client does not know: a server may add values without breaking it.
         case unknown(String)
@@ -22938,7 +22938,7 @@ struct CreateBatchBody: Codable, Hashable, Sendable {
     }
 }
 
-enum ListFilesOrder: Codable, Hashable, Sendable {
+enum ListFilesOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -22972,7 +22972,7 @@ enum ListFilesOrder: Codable, Hashable, Sendable {
 }
 
 /// Order results by creation time, ascending or descending.
-enum AdminApiKeysListOrder: Codable, Hashable, Sendable {
+enum AdminApiKeysListOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -23026,7 +23026,7 @@ struct ListAuditLogsEffectiveAt: Codable, Hashable, Sendable {
     var lte: Int?
 }
 
-enum UsageCostsBucketWidth: Codable, Hashable, Sendable {
+enum UsageCostsBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1d
     /// A value this client does not know: a server may add values without breaking it.
     case unknown(String)
@@ -23056,7 +23056,7 @@ enum UsageCostsBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageCostsGroupByItem: Codable, Hashable, Sendable {
+enum UsageCostsGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     case lineItem
     /// A value this client does not know: a server may add values without breaking it.
@@ -23188,7 +23188,7 @@ struct DeleteProjectUserResponse: Sendable {
     @ResponseErrorBody(status: 400) var error: ErrorResponse?
 }
 
-enum UsageAudioSpeechesBucketWidth: Codable, Hashable, Sendable {
+enum UsageAudioSpeechesBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1m
     case _1h
     case _1d
@@ -23224,7 +23224,7 @@ enum UsageAudioSpeechesBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageAudioSpeechesGroupByItem: Codable, Hashable, Sendable {
+enum UsageAudioSpeechesGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     case userId
     case apiKeyId
@@ -23263,7 +23263,7 @@ enum UsageAudioSpeechesGroupByItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageAudioTranscriptionsBucketWidth: Codable, Hashable, Sendable {
+enum UsageAudioTranscriptionsBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1m
     case _1h
     case _1d
@@ -23299,7 +23299,7 @@ enum UsageAudioTranscriptionsBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageAudioTranscriptionsGroupByItem: Codable, Hashable, Sendable {
+enum UsageAudioTranscriptionsGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     case userId
     case apiKeyId
@@ -23338,7 +23338,7 @@ enum UsageAudioTranscriptionsGroupByItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageCodeInterpreterSessionsBucketWidth: Codable, Hashable, Sendable {
+enum UsageCodeInterpreterSessionsBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1m
     case _1h
     case _1d
@@ -23374,7 +23374,7 @@ enum UsageCodeInterpreterSessionsBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageCodeInterpreterSessionsGroupByItem: Codable, Hashable, Sendable {
+enum UsageCodeInterpreterSessionsGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     /// A value this client does not know: a server may add values without breaking it.
     case unknown(String)
@@ -23404,7 +23404,7 @@ enum UsageCodeInterpreterSessionsGroupByItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageCompletionsBucketWidth: Codable, Hashable, Sendable {
+enum UsageCompletionsBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1m
     case _1h
     case _1d
@@ -23440,7 +23440,7 @@ enum UsageCompletionsBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageCompletionsGroupByItem: Codable, Hashable, Sendable {
+enum UsageCompletionsGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     case userId
     case apiKeyId
@@ -23482,7 +23482,7 @@ enum UsageCompletionsGroupByItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageEmbeddingsBucketWidth: Codable, Hashable, Sendable {
+enum UsageEmbeddingsBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1m
     case _1h
     case _1d
@@ -23518,7 +23518,7 @@ enum UsageEmbeddingsBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageEmbeddingsGroupByItem: Codable, Hashable, Sendable {
+enum UsageEmbeddingsGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     case userId
     case apiKeyId
@@ -23557,7 +23557,7 @@ enum UsageEmbeddingsGroupByItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageImagesBucketWidth: Codable, Hashable, Sendable {
+enum UsageImagesBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1m
     case _1h
     case _1d
@@ -23593,7 +23593,7 @@ enum UsageImagesBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageImagesSourcesItem: Codable, Hashable, Sendable {
+enum UsageImagesSourcesItem: RawRepresentable, Codable, Hashable, Sendable {
     case imageGeneration
     case imageEdit
     case imageVariation
@@ -23629,7 +23629,7 @@ enum UsageImagesSourcesItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageImagesSizesItem: Codable, Hashable, Sendable {
+enum UsageImagesSizesItem: RawRepresentable, Codable, Hashable, Sendable {
     case _256x256
     case _512x512
     case _1024x1024
@@ -23671,7 +23671,7 @@ enum UsageImagesSizesItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageImagesGroupByItem: Codable, Hashable, Sendable {
+enum UsageImagesGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     case userId
     case apiKeyId
@@ -23716,7 +23716,7 @@ enum UsageImagesGroupByItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageModerationsBucketWidth: Codable, Hashable, Sendable {
+enum UsageModerationsBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1m
     case _1h
     case _1d
@@ -23752,7 +23752,7 @@ enum UsageModerationsBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageModerationsGroupByItem: Codable, Hashable, Sendable {
+enum UsageModerationsGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     case userId
     case apiKeyId
@@ -23791,7 +23791,7 @@ enum UsageModerationsGroupByItem: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageVectorStoresBucketWidth: Codable, Hashable, Sendable {
+enum UsageVectorStoresBucketWidth: RawRepresentable, Codable, Hashable, Sendable {
     case _1m
     case _1h
     case _1d
@@ -23827,7 +23827,7 @@ enum UsageVectorStoresBucketWidth: Codable, Hashable, Sendable {
     }
 }
 
-enum UsageVectorStoresGroupByItem: Codable, Hashable, Sendable {
+enum UsageVectorStoresGroupByItem: RawRepresentable, Codable, Hashable, Sendable {
     case projectId
     /// A value this client does not know: a server may add values without breaking it.
     case unknown(String)
@@ -23857,7 +23857,7 @@ enum UsageVectorStoresGroupByItem: Codable, Hashable, Sendable {
     }
 }
 
-enum ListMessagesOrder: Codable, Hashable, Sendable {
+enum ListMessagesOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -23890,7 +23890,7 @@ enum ListMessagesOrder: Codable, Hashable, Sendable {
     }
 }
 
-enum ListRunsOrder: Codable, Hashable, Sendable {
+enum ListRunsOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -23923,7 +23923,7 @@ enum ListRunsOrder: Codable, Hashable, Sendable {
     }
 }
 
-enum CreateRunIncludeItem: Codable, Hashable, Sendable {
+enum CreateRunIncludeItem: RawRepresentable, Codable, Hashable, Sendable {
     case stepDetailsToolCallsFileSearchResultsContent
     /// A value this client does not know: a server may add values without breaking it.
     case unknown(String)
@@ -23953,7 +23953,7 @@ enum CreateRunIncludeItem: Codable, Hashable, Sendable {
     }
 }
 
-enum ListRunStepsOrder: Codable, Hashable, Sendable {
+enum ListRunStepsOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -23986,7 +23986,7 @@ enum ListRunStepsOrder: Codable, Hashable, Sendable {
     }
 }
 
-enum ListRunStepsIncludeItem: Codable, Hashable, Sendable {
+enum ListRunStepsIncludeItem: RawRepresentable, Codable, Hashable, Sendable {
     case stepDetailsToolCallsFileSearchResultsContent
     /// A value this client does not know: a server may add values without breaking it.
     case unknown(String)
@@ -24016,7 +24016,7 @@ enum ListRunStepsIncludeItem: Codable, Hashable, Sendable {
     }
 }
 
-enum GetRunStepIncludeItem: Codable, Hashable, Sendable {
+enum GetRunStepIncludeItem: RawRepresentable, Codable, Hashable, Sendable {
     case stepDetailsToolCallsFileSearchResultsContent
     /// A value this client does not know: a server may add values without breaking it.
     case unknown(String)
@@ -24046,7 +24046,7 @@ enum GetRunStepIncludeItem: Codable, Hashable, Sendable {
     }
 }
 
-enum ListVectorStoresOrder: Codable, Hashable, Sendable {
+enum ListVectorStoresOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -24079,7 +24079,7 @@ enum ListVectorStoresOrder: Codable, Hashable, Sendable {
     }
 }
 
-enum ListFilesInVectorStoreBatchOrder: Codable, Hashable, Sendable {
+enum ListFilesInVectorStoreBatchOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -24112,7 +24112,7 @@ enum ListFilesInVectorStoreBatchOrder: Codable, Hashable, Sendable {
     }
 }
 
-enum ListFilesInVectorStoreBatchFilter: Codable, Hashable, Sendable {
+enum ListFilesInVectorStoreBatchFilter: RawRepresentable, Codable, Hashable, Sendable {
     case inProgress
     case completed
     case failed
@@ -24151,7 +24151,7 @@ enum ListFilesInVectorStoreBatchFilter: Codable, Hashable, Sendable {
     }
 }
 
-enum ListVectorStoreFilesOrder: Codable, Hashable, Sendable {
+enum ListVectorStoreFilesOrder: RawRepresentable, Codable, Hashable, Sendable {
     case asc
     case desc
     /// A value this client does not know: a server may add values without breaking it.
@@ -24184,7 +24184,7 @@ enum ListVectorStoreFilesOrder: Codable, Hashable, Sendable {
     }
 }
 
-enum ListVectorStoreFilesFilter: Codable, Hashable, Sendable {
+enum ListVectorStoreFilesFilter: RawRepresentable, Codable, Hashable, Sendable {
     case inProgress
     case completed
     case failed

@@ -120,7 +120,7 @@ struct MixedAllOfPrimitive: Codable, Hashable, Sendable {
 }
 
 /// Kind of pet
-enum PetKind: Codable, Hashable, Sendable {
+enum PetKind: RawRepresentable, Codable, Hashable, Sendable {
     case cat
     case dog
     case elephant
@@ -193,7 +193,7 @@ struct ErrorModel: Codable, Hashable, Sendable {
 struct PetFeeding: Codable, Hashable, Sendable {
     var schedule: Schedule?
 
-    enum Schedule: Codable, Hashable, Sendable {
+    enum Schedule: RawRepresentable, Codable, Hashable, Sendable {
         case hourly
         case daily
         case weekly
@@ -499,7 +499,7 @@ struct ListPetsResponse: Sendable {
     @ResponseErrorBody var error: ErrorModel?
 }
 
-enum ListPetsHabitat: Codable, Hashable, Sendable {
+enum ListPetsHabitat: RawRepresentable, Codable, Hashable, Sendable {
     case water
     case land
     case air
@@ -538,7 +538,7 @@ enum ListPetsHabitat: Codable, Hashable, Sendable {
     }
 }
 
-enum ListPetsFeedsItem: Codable, Hashable, Sendable {
+enum ListPetsFeedsItem: RawRepresentable, Codable, Hashable, Sendable {
     case omnivore
     case carnivore
     case herbivore

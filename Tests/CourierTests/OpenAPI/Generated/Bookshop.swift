@@ -11,7 +11,7 @@ enum BookshopServer {
     static let server2 = "http://localhost:8080/v1"
 }
 
-enum Genre: Codable, Hashable, Sendable {
+enum Genre: RawRepresentable, Codable, Hashable, Sendable {
     case fiction
     case nonFiction
     case poetry
