@@ -21,7 +21,7 @@ extension SourceWriter {
                 type = "Indirect<\(type)>"
                 needsIndirect = true
             }
-            let optional = !required.contains(key) || property.nullable
+            let optional = !required.contains(key) || Self.allowsNull(property)
             if let text = property.description { lines.append("    /// \(Self.oneLine(text))") }
             if property.deprecated { lines.append("    @available(*, deprecated)") }
             lines.append("    var \(swiftName): \(type)\(optional ? "?" : "")")

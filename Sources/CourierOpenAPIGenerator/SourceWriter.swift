@@ -130,6 +130,10 @@ struct SourceWriter {
     /// The Swift type for `schema`: a name for a reference, a standard type for a scalar, and for
     /// an inline object or enum a nested declaration named `hint`, added to `nested`.
     mutating func type(of schema: JSONSchema, pointer: String, hint: String, nested: inout [String]) -> String {
+        // `oneOf: [{type: null}, X]` (OpenAPI 3.1's nullable X): X, made optional where it is used.
+        if let (index, member) = Self.onlyNonNullMember(schema) {
+            return type(of: member, pointer: pointer + "/\(Self.keyword(schema))/\(index)", hint: hint, nested: &nested)
+        }
         switch schema.value {
         case .reference(let reference, _):
             guard let name = reference.name else {
@@ -193,6 +197,29 @@ struct SourceWriter {
             return jsonValueType()
         case .fragment:
             return jsonValueType()
+        }
+    }
+
+    /// For a `oneOf` or `anyOf` of `null` and one other schema, that schema and its index.
+    static func onlyNonNullMember(_ schema: JSONSchema) -> (Int, JSONSchema)? {
+        switch schema.value {
+        case .one(let members, _), .any(let members, _):
+            let others = members.enumerated().filter { if case .null = $0.element.value { return false } else { return true } }
+            guard others.count == 1, members.count > 1 else { return nil }
+            return (others[0].offset, others[0].element)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `schema` allows `null`: nullable, or a `oneOf`/`anyOf` with a `null` member.
+    static func allowsNull(_ schema: JSONSchema) -> Bool {
+        if schema.nullable { return true }
+        switch schema.value {
+        case .one(let members, _), .any(let members, _):
+            return members.contains { if case .null = $0.value { return true } else { return false } }
+        default:
+            return false
         }
     }
 

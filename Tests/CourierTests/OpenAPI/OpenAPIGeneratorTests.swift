@@ -180,6 +180,30 @@ struct OpenAPIGeneratorTests {
         #expect(seen.lowercased().contains(#"["x-shelf-kind","poster"]"#), "\(seen)")
     }
 
+    @Test("OpenAPI 3.1's oneOf of null and one schema is an optional of that schema, decoded as it")
+    func oneOfNull() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: Guilds, version: "1" }
+            components:
+              schemas:
+                Snowflake: { type: string }
+                Guild:
+                  type: object
+                  required: [id, application_id]
+                  properties:
+                    id: { $ref: '#/components/schemas/Snowflake' }
+                    application_id:
+                      oneOf:
+                        - { type: "null" }
+                        - { $ref: '#/components/schemas/Snowflake' }
+            paths: {}
+            """
+        let source = try generate(text).source
+        #expect(source.contains("var applicationId: Snowflake?"), "\(source)")
+        #expect(!source.contains("jSONValue"), "\(source)")
+    }
+
     @Test("Schemas whose names differ only in case get names of their own, and references follow each")
     func caseFoldedNames() throws {
         let text = """
