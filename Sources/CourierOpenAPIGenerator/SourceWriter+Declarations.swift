@@ -17,7 +17,7 @@ extension SourceWriter {
         for (key, property) in properties {
             let swiftName = Naming.identifier(key)
             var type = type(of: property, pointer: pointer + "/properties/\(key.pointerToken)", hint: key, nested: &nested)
-            if let component, type == component {
+            if let component, type == component || cycles[component]?.contains(type) == true {
                 type = "Indirect<\(type)>"
                 needsIndirect = true
             }

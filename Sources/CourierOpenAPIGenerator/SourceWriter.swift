@@ -18,6 +18,11 @@ struct SourceWriter {
     /// The Swift type name of each schema of `components`, by its key: unique even where two
     /// keys differ only in case (`NullTime`, `nullTime`), the later one given a `_`.
     let componentNames: [String: String]
+    /// The components that reach themselves through properties holding another component by
+    /// value (`api_errors` → `setup_intent` → `last_setup_error` → `api_errors`), by Swift name,
+    /// each with the components of its cycle: such a property is held by reference (`Indirect`),
+    /// or the structs would contain each other.
+    var cycles: [String: Set<String>] = [:]
 
     init(document: OpenAPI.Document, configuration: ClientGenerator.Configuration) {
         var names: [String: String] = [:]
@@ -37,6 +42,7 @@ struct SourceWriter {
         }
         self.componentNames = names
         self.warnings = renamed
+        self.cycles = Self.cycles(in: document, names: names)
         self.document = document
         self.configuration = configuration
     }
@@ -198,6 +204,61 @@ struct SourceWriter {
         case .fragment:
             return jsonValueType()
         }
+    }
+
+    /// The strongly connected groups of the graph of components holding components by value
+    /// (a property that is a reference, directly or as the one member of a wrapper), each
+    /// component mapped to its group when the group has a cycle (Tarjan's algorithm).
+    static func cycles(in document: OpenAPI.Document, names: [String: String]) -> [String: Set<String>] {
+        var edges: [String: [String]] = [:]
+        // The components a schema holds by value: a reference, the one member of a wrapper, or
+        // what an inline object's properties hold.
+        func referenced(_ schema: JSONSchema) -> [String] {
+            if let (_, member) = onlyNonNullMember(schema) { return referenced(member) }
+            switch schema.value {
+            case .reference(let reference, _): return reference.name.flatMap { names[$0] }.map { [$0] } ?? []
+            case .all(let members, _) where members.count == 1, .one(let members, _) where members.count == 1, .any(let members, _) where members.count == 1:
+                return referenced(members[0])
+            case .object(_, let object): return object.properties.values.flatMap(referenced)
+            default: return []
+            }
+        }
+        for (key, schema) in document.components.schemas {
+            guard let name = names[key.rawValue], case .object(_, let object) = schema.value else { continue }
+            edges[name] = object.properties.values.flatMap(referenced)
+        }
+        var index = 0
+        var indices: [String: Int] = [:]
+        var lowlinks: [String: Int] = [:]
+        var stack: [String] = []
+        var onStack: Set<String> = []
+        var groups: [String: Set<String>] = [:]
+        func connect(_ node: String) {
+            indices[node] = index
+            lowlinks[node] = index
+            index += 1
+            stack.append(node)
+            onStack.insert(node)
+            for next in edges[node] ?? [] {
+                if indices[next] == nil {
+                    connect(next)
+                    lowlinks[node] = min(lowlinks[node, default: 0], lowlinks[next, default: 0])
+                } else if onStack.contains(next) {
+                    lowlinks[node] = min(lowlinks[node, default: 0], indices[next, default: 0])
+                }
+            }
+            guard lowlinks[node] == indices[node] else { return }
+            var group: Set<String> = []
+            while let member = stack.popLast() {
+                onStack.remove(member)
+                group.insert(member)
+                if member == node { break }
+            }
+            let cyclic = group.count > 1 || (edges[node] ?? []).contains(node)
+            if cyclic { for member in group { groups[member] = group } }
+        }
+        for node in edges.keys.sorted() where indices[node] == nil { connect(node) }
+        return groups
     }
 
     /// For a `oneOf` or `anyOf` of `null` and one other schema, that schema and its index.

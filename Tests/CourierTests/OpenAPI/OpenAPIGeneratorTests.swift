@@ -180,6 +180,17 @@ struct OpenAPIGeneratorTests {
         #expect(seen.lowercased().contains(#"["x-shelf-kind","poster"]"#), "\(seen)")
     }
 
+    @Test("Mutually recursive schemas hold each other by reference, so the structs have a size (Generated/Kinds.swift compiles)")
+    func mutualRecursion() throws {
+        let source = try generate(try Self.document("kinds.yaml")).source
+        #expect(source.contains("var setupIntent: Indirect<SetupIntent>?"), "\(source)")
+        #expect(source.contains("var lastSetupError: Indirect<ApiErrors>?"), "\(source)")
+        let value = ApiErrors(message: "declined", setupIntent: Indirect(SetupIntent(lastSetupError: Indirect(ApiErrors(message: "inner", setupIntent: nil)))))
+        let decoded = try JSONDecoder().decode(ApiErrors.self, from: try JSONEncoder().encode(value))
+        #expect(decoded == value)
+        #expect(decoded.setupIntent?.value.lastSetupError?.value.message == "inner")
+    }
+
     @Test("OpenAPI 3.1's oneOf of null and one schema is an optional of that schema, decoded as it")
     func oneOfNull() throws {
         let text = """

@@ -37,6 +37,24 @@ enum Kind: RawRepresentable, Codable, Hashable, Sendable {
     }
 }
 
+struct ApiErrors: Codable, Hashable, Sendable {
+    var message: String?
+    var setupIntent: Indirect<SetupIntent>?
+
+    enum CodingKeys: String, CodingKey {
+        case message
+        case setupIntent = "setup_intent"
+    }
+}
+
+struct SetupIntent: Codable, Hashable, Sendable {
+    var lastSetupError: Indirect<ApiErrors>?
+
+    enum CodingKeys: String, CodingKey {
+        case lastSetupError = "last_setup_error"
+    }
+}
+
 enum ListThingsShelf: RawRepresentable, Codable, Hashable, Sendable {
     case top
     case bottom
@@ -101,6 +119,17 @@ enum ListThingsOrder: RawRepresentable, Codable, Hashable, Sendable {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
+}
+
+/// A model that contains itself, held by reference so that the struct around it has a size.
+final class Indirect<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+    init(from decoder: any Decoder) throws { value = try Value(from: decoder) }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+    static func == (left: Indirect, right: Indirect) -> Bool { left.value == right.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// JSON as the document describes it: `date-time` values as RFC 3339 text.
