@@ -4,7 +4,7 @@ public import HTTPTypes
 ///
 /// A provider's ``Provider/retryPolicy`` applies to every request it sends; a request overrides
 /// it — the fluent ``Request/retry(_:)``, an `@API` function's or protocol's `@Retry(...)`, an
-/// ``Endpoint``'s ``Endpoint/retryPolicy``, or a modifier setting
+/// ``Endpoint``'s ``Endpoint/retryPolicy-swift.property``, or a modifier setting
 /// ``RequestBuilder/retryPolicy``. Providers start with ``disabled``.
 ///
 /// ```swift

@@ -63,7 +63,7 @@ public protocol Endpoint: Sendable {
     @available(*, deprecated, renamed: "beforeSending(_:)")
     func intercept(request: inout RawRequest) throws
 
-    /// The earlier, shared form of ``retryPolicy``: still read when the instance property is
+    /// The earlier, shared form of ``retryPolicy-swift.property``: still read when the instance property is
     /// `nil`, so that an endpoint written for the last release keeps its policy. Make yours an
     /// instance property; `@Endpoint` says so with a fix-it.
     @available(*, deprecated, message: "implement the instance property 'var retryPolicy: RetryPolicy?'")
