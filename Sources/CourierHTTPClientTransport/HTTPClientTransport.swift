@@ -207,8 +207,7 @@ public struct HTTPClientTransport: ClientTransport {
         let converted = try await Self.body(body)
         let outgoing = outgoing(request, baseURL: baseURL, body: converted)
         do {
-            guard let configured else { return try await client.execute(outgoing, timeout: timeout) }
-            return try await execute(outgoing, configured, baseURL: baseURL)
+            return try await dispatch(outgoing, baseURL: baseURL)
         } catch {
             guard let reason = Self.resendReason(error, method: request.method, body: body) else {
                 throw await failure(error, baseURL: baseURL)
@@ -224,11 +223,17 @@ public struct HTTPClientTransport: ClientTransport {
     private nonisolated(nonsending) func resend(_ outgoing: HTTPClientRequest, baseURL: URL, because reason: String) async throws -> HTTPClientResponse {
         ConnectionResends.report?(reason)
         do {
-            guard let configured else { return try await client.execute(outgoing, timeout: timeout) }
-            return try await execute(outgoing, configured, baseURL: baseURL)
+            return try await dispatch(outgoing, baseURL: baseURL)
         } catch {
             throw await failure(error, baseURL: baseURL)
         }
+    }
+
+    /// Hands `outgoing` to the client: as it is, or as the connection settings say.
+    @inline(__always)
+    private nonisolated(nonsending) func dispatch(_ outgoing: HTTPClientRequest, baseURL: URL) async throws -> HTTPClientResponse {
+        guard let configured else { return try await client.execute(outgoing, timeout: timeout) }
+        return try await execute(outgoing, configured, baseURL: baseURL)
     }
 
     /// What `execute` throws for `error`: a named TLS failure, or the error classified.
