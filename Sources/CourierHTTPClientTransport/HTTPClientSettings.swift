@@ -79,7 +79,7 @@ enum ProcessWideClients {
             var configuration = HTTPClient.Configuration.courierDefault
             configuration.timeout = timeout
             settings?.apply(to: &configuration)
-            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration.keepingPartsBeforeAnUncleanClose())
             clients[key] = client
             return client
         }

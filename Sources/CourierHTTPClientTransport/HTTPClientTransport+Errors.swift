@@ -23,7 +23,8 @@ extension HTTPClientTransport {
     }
 }
 
-/// A response body whose read timeouts are `HTTPClientTimeout`s, as before the head.
+/// A response body whose read timeouts are `HTTPClientTimeout`s, as before the head, and whose
+/// unclean close comes after every part that arrived before it (``UncleanCloseHandler``).
 struct ClassifiedHTTPClientBody: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
     let base: HTTPClientResponse.Body
@@ -32,11 +33,18 @@ struct ClassifiedHTTPClientBody: AsyncSequence, Sendable {
         var base: HTTPClientResponse.Body.AsyncIterator
 
         mutating func next() async throws -> ArraySlice<UInt8>? {
+            let part: ByteBuffer?
             do {
-                return try await base.next().map { ArraySlice($0.readableBytesView) }
+                part = try await base.next()
             } catch {
                 throw HTTPClientTransport.classify(error)
             }
+            guard let part else { return nil }
+            // An empty part is the failure that ended the body after the parts before it.
+            if part.readableBytes == 0, let failure = UncleanClose.failure(in: part) {
+                throw HTTPClientTransport.classify(failure)
+            }
+            return ArraySlice(part.readableBytesView)
         }
     }
 

@@ -34,7 +34,7 @@ public struct HTTPClientTransport: ClientTransport {
     /// The transport of `Provider(baseURL:)` on Linux: a process-wide client configured as
     /// `HTTPClient.Configuration.courierDefault`, never shut down, so nobody has to.
     public static let shared = HTTPClientTransport(
-        client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault),
+        client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration.courierDefault.keepingPartsBeforeAnUncleanClose()),
         processWideTimeout: HTTPClient.Configuration.courierDefault.timeout
     )
 

@@ -250,6 +250,10 @@ public enum StreamEnd: Sendable {
     /// after 10 seconds): a drop that comes after the client has read everything before it,
     /// however slowly the client reads.
     case resetWhenSignalled(String)
+    /// With a reset once every byte written has reached the client's kernel (acknowledged by
+    /// it; at the latest after 10 seconds): a reset discards what a server has not yet sent, so
+    /// without the wait a client that reads slowly would lose bytes that never reached it.
+    case resetOnceDelivered
 }
 
 /// One request that arrived at a script.
@@ -518,6 +522,11 @@ private final class FaultHandler: ChannelInboundHandler {
             case .hold: break
             case .close: context.close(promise: nil)
             case .resetWhenSignalled(let signal): resetWhenSignalled(signal, polls: 1_000, context)
+            case .resetOnceDelivered:
+                // Written once everything before it was handed to the kernel.
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer())).assumeIsolated().whenComplete { [self] _ in
+                    resetOnceAcknowledged(polls: 2_000, context)
+                }
             }
             return
         }
@@ -535,6 +544,21 @@ private final class FaultHandler: ChannelInboundHandler {
         context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(10)) { [self] in
             resetWhenSignalled(signal, polls: polls - 1, context)
         }
+    }
+
+    private func resetOnceAcknowledged(polls: Int, _ context: ChannelHandlerContext) {
+        guard !closed else { return }
+        #if os(Linux)
+        guard polls > 0, let options = context.channel as? any SocketOptionProvider else { return reset(context) }
+        options.getTCPInfo().assumeIsolated().whenComplete { [self] result in
+            guard case .success(let info) = result, info.tcpi_unacked > 0 else { return reset(context) }
+            context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(5)) { [self] in
+                resetOnceAcknowledged(polls: polls - 1, context)
+            }
+        }
+        #else
+        reset(context)
+        #endif
     }
 
     private func trickle(_ remaining: Int, _ context: ChannelHandlerContext) {
