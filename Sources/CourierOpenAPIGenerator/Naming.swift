@@ -4,11 +4,13 @@ import Foundation
 enum Naming {
     /// `text` as a Swift identifier: words split at anything not a letter or digit and at a lower
     /// case letter followed by an upper case one, joined in camel case (the first word lower case
-    /// unless `type`); an identifier that would start with a digit gets a leading `_`, and a
+    /// unless `type`; text all in capitals and of several words taken as lower case words); an identifier that would start with a digit gets a leading `_`, and a
     /// keyword is written in backticks.
     static func identifier(_ text: String, type: Bool = false) -> String {
-        let words = self.words(text)
+        var words = self.words(text)
         guard !words.isEmpty else { return type ? "Value" : "value" }
+        // Text in capitals throughout (`CHAT_INPUT`) is words, not acronyms: `chatInput`.
+        if !text.contains(where: \.isLowercase) && words.count > 1 { words = words.map { $0.lowercased() } }
         var result = ""
         for (index, word) in words.enumerated() {
             if index == 0 && !type {
@@ -33,13 +35,13 @@ enum Naming {
         "Foundation", "DecodingError", "JSONEncoder", "JSONDecoder", "API", "JSON", "Headers", "Mock", "Endpoints",
     ]
 
-    /// `text` as written, in backticks when it is not already a plain identifier: the second label
-    /// of a parameter whose key must be sent as the document names it.
     /// `text` in backticks, always: a header key that `@API` then sends exactly as written.
     static func escapedIdentifier(_ text: String) -> String {
         "`\(text.replacingOccurrences(of: "`", with: ""))`"
     }
 
+    /// `text` as written, in backticks when it is not already a plain identifier: the second label
+    /// of a parameter whose key must be sent as the document names it.
     static func rawIdentifier(_ text: String) -> String {
         let isPlain = !text.isEmpty && text.first.map { $0.isLetter || $0 == "_" } == true
             && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && text.unicodeScalars.allSatisfy(\.isASCII)

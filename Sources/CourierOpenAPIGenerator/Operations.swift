@@ -111,9 +111,14 @@ extension SourceWriter {
                 taken.insert(bare(swiftName))
                 let wrapped = parameter.required ? type : type + "?"
                 // A header's key in backticks: @API sends it exactly as the document spells it.
-                let key = parameter.location == .header ? " " + Naming.escapedIdentifier(parameter.name)
-                    : bare(swiftName) != parameter.name ? " " + Naming.rawIdentifier(parameter.name) : ""
-                arguments.append("\(swiftName)\(key): \(suffix)<\(wrapped)>")
+                if parameter.location == .header && bare(swiftName) == parameter.name {
+                    // The name alone, in backticks: a second one the same would be a warning.
+                    arguments.append("\(Naming.escapedIdentifier(parameter.name)): \(suffix)<\(wrapped)>")
+                } else {
+                    let key = parameter.location == .header ? " " + Naming.escapedIdentifier(parameter.name)
+                        : bare(swiftName) != parameter.name ? " " + Naming.rawIdentifier(parameter.name) : ""
+                    arguments.append("\(swiftName)\(key): \(suffix)<\(wrapped)>")
+                }
             case .cookie:
                 warn(parameterPointer, "the cookie parameter `\(parameter.name)` is not a parameter of `\(name)`: set it with the provider's cookie jar")
                 continue
@@ -270,6 +275,8 @@ extension SourceWriter {
                 guard let name = reference.name else { return jsonValueFallback(pointer + "/schema") }
                 return componentName(name)
             case .b(let schema):
+                // A parameter travels as text: one whose schema names no type is a String.
+                if case .fragment = schema.value { return "String" }
                 return type(of: schema, pointer: pointer + "/schema", hint: hint, nested: &nested)
             }
         case .b(let content):

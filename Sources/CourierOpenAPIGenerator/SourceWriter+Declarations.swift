@@ -40,40 +40,49 @@ extension SourceWriter {
     }
 
     func stringEnum(named name: String, values: [String], description: String?) -> String {
+        valueEnum(named: name, values: values.map { (title: nil, value: $0) }, integers: false, description: description)
+    }
+
+    /// An enum of the values a schema allows, strings or integers, with a case for those this
+    /// client does not know. A case is named by its value's `title` where it has one (a `oneOf`
+    /// of `const`s), else by the value (`value19` for an integer).
+    func valueEnum(named name: String, values: [(title: String?, value: String)], integers: Bool, description: String?) -> String {
         var cases: [(swift: String, value: String)] = []
-        for value in values {
-            var swift = Naming.identifier(value)
+        for (title, value) in values {
+            var swift = Naming.identifier(title ?? (integers ? "value \(value)" : value))
             // Two values with one Swift name: the later one is numbered.
             while cases.contains(where: { $0.swift == swift }) || swift == "unknown" { swift += "_" }
             cases.append((swift, value))
         }
+        let rawType = integers ? "Int" : "String"
+        let literal = { (value: String) in integers ? value : Self.literal(value) }
         var lines = [Self.doc(description) + "enum \(name): RawRepresentable, Codable, Hashable, Sendable {"]
         lines += cases.map { "    case \($0.swift)" }
         lines += [
             "    /// A value this client does not know: a server may add values without breaking it.",
-            "    case unknown(String)",
+            "    case unknown(\(rawType))",
             "",
             "    /// The value as sent.",
-            "    var rawValue: String {",
+            "    var rawValue: \(rawType) {",
             "        switch self {",
         ]
-        lines += cases.map { "        case .\($0.swift): \(Self.literal($0.value))" }
+        lines += cases.map { "        case .\($0.swift): \(literal($0.value))" }
         lines += [
             "        case .unknown(let value): value",
             "        }",
             "    }",
             "",
-            "    init(rawValue: String) {",
+            "    init(rawValue: \(rawType)) {",
             "        switch rawValue {",
         ]
-        lines += cases.map { "        case \(Self.literal($0.value)): self = .\($0.swift)" }
+        lines += cases.map { "        case \(literal($0.value)): self = .\($0.swift)" }
         lines += [
             "        default: self = .unknown(rawValue)",
             "        }",
             "    }",
             "",
             "    init(from decoder: any Decoder) throws {",
-            "        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))",
+            "        self.init(rawValue: try decoder.singleValueContainer().decode(\(rawType).self))",
             "    }",
             "",
             "    func encode(to encoder: any Encoder) throws {",
@@ -83,6 +92,33 @@ extension SourceWriter {
             "}",
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// For a `oneOf` or `anyOf` whose members are each one value (`const`, or an `enum` of one),
+    /// all strings or all integers, those values with their titles; `null` members aside.
+    static func constants(_ schema: JSONSchema) -> (values: [(title: String?, value: String)], integers: Bool)? {
+        let members: [JSONSchema]
+        switch schema.value {
+        case .one(let all, _), .any(let all, _): members = all.filter { if case .null = $0.value { false } else { true } }
+        default: return nil
+        }
+        guard members.count > 1 else { return nil }
+        var values: [(title: String?, value: String)] = []
+        var integers: Bool?
+        for member in members {
+            guard let allowed = member.allowedValues, allowed.count == 1 else { return nil }
+            switch allowed[0].value {
+            case let value as Int where integers != false:
+                integers = true
+                values.append((member.title, String(value)))
+            case let value as String where integers != true:
+                integers = false
+                values.append((member.title, value))
+            default:
+                return nil
+            }
+        }
+        return (values, integers ?? false)
     }
 
     mutating func choice(

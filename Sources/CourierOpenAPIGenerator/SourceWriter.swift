@@ -199,6 +199,10 @@ struct SourceWriter {
 
     /// The declaration of the model `name` for `schema`.
     mutating func model(named name: String, _ schema: JSONSchema, pointer: String) -> String {
+        // A choice among single values is an enum of them, with named cases.
+        if let constants = Self.constants(schema) {
+            return valueEnum(named: name, values: constants.values, integers: constants.integers, description: schema.description)
+        }
         var nested: [String] = []
         let declaration: String
         var isAlias = false

@@ -163,7 +163,15 @@ struct APIParser {
         // free of warnings where `ExistentialAny` is on.
         let signature = Self.spellingErrorAsAny(bare)
         let returnText = returnType?.trimmedDescription
-        let selector = function.name.text + "(" + parameters.map { ($0.firstName.text == "_" ? "_" : $0.firstName.text) + ":" }.joined() + ")"
+        // Labels as a call writes them: a keyword or plain name needs no backticks there (`accept:`,
+        // not `` `accept`: ``); a raw identifier (`` `x-lower-case` ``) keeps them.
+        let labels = parameters.map { parameter in
+            let text = parameter.firstName.text
+            let bare = text.filter { $0 != "`" }
+            let plain = bare.first.map { !$0.isNumber } == true && bare.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            return plain ? String(bare) : text
+        }
+        let selector = function.name.text + "(" + labels.map { $0 + ":" }.joined() + ")"
         var options = protocolScope.options
         options += scope.options
         options += bodyEncoding?.options ?? []
@@ -187,7 +195,7 @@ struct APIParser {
             requestParameters: parameters.dropLast(completion == nil ? 0 : 1).map { parameter in
                 Self.spellingErrorAsAny(parameter.with(\.trailingComma, nil))
             },
-            requestLabels: parameters.dropLast(completion == nil ? 0 : 1).map(\.firstName.text)
+            requestLabels: Array(labels.dropLast(completion == nil ? 0 : 1))
         )
     }
 

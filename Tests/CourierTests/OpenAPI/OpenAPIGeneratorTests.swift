@@ -175,9 +175,28 @@ struct OpenAPIGeneratorTests {
     @Test("String enums are parameters everywhere a parameter is: path, query and header (Generated/Kinds.swift)", arguments: TransportKind.allCases)
     func stringEnumParameters(transport: TransportKind) async throws {
         let kinds = KindsAPI(provider: try await transport.provider())
-        let seen = try await kinds.listThings(kind: .film, shelf: .top, order: .desc, xShelfKind: .unknown("poster"))
+        let seen = try await kinds.listThings(kind: .film, shelf: .top, order: .desc, xShelfKind: .unknown("poster"), verbose: "yes")
         #expect(seen.contains(#""target":"\/echo\/things\/film\/top?order=desc""#) || seen.contains(#""target":"/echo/things/film/top?order=desc""#), "\(seen)")
         #expect(seen.lowercased().contains(#"["x-shelf-kind","poster"]"#), "\(seen)")
+        // A header named as its Swift name is one name in backticks, sent as the document spells it.
+        #expect(seen.contains(#"["verbose","yes"]"#), "\(seen)")
+        // A path parameter whose schema names no type is text.
+        let label = try await kinds.showLabel(label: "new arrivals")
+        #expect(label.contains(#""path":"\/echo\/labels\/new%20arrivals""#) || label.contains(#""path":"/echo/labels/new%20arrivals""#), "\(label)")
+    }
+
+    @Test("A oneOf of consts is an enum with a case per value, named by its title, and one for values it does not know (Generated/Kinds.swift)")
+    func oneOfConstants() throws {
+        let source = try generate(try Self.document("kinds.yaml")).source
+        #expect(source.contains("`verbose`: Header<String?>"), "\(source)")
+        #expect(MessageFlags(rawValue: 64) == .ephemeral && MessageFlags.suppressEmbeds.rawValue == 4 && MessageFlags.value8.rawValue == 8)
+        let decoded = try JSONDecoder().decode([Channel].self, from: Data(#"[{"flags":4,"state":"ARCHIVED_FOR_NOW"},{"flags":2,"state":"closed"},{"state":null}]"#.utf8))
+        #expect(decoded == [
+            Channel(flags: .suppressEmbeds, state: .archivedForNow),
+            Channel(flags: .unknown(2), state: .unknown("closed")),
+            Channel(flags: nil, state: nil),
+        ])
+        #expect(String(decoding: try JSONEncoder().encode(Channel(flags: .ephemeral, state: .open)), as: UTF8.self).contains(#""flags":64"#))
     }
 
     @Test("Mutually recursive schemas hold each other by reference, so the structs have a size (Generated/Kinds.swift compiles)")

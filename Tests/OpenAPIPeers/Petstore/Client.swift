@@ -124,7 +124,7 @@ enum PetKind: RawRepresentable, Codable, Hashable, Sendable {
     case cat
     case dog
     case elephant
-    case bigELEPHANT1
+    case bigElephant1
     case nake
     case `public`
     /// A value this client does not know: a server may add values without breaking it.
@@ -136,7 +136,7 @@ enum PetKind: RawRepresentable, Codable, Hashable, Sendable {
         case .cat: "cat"
         case .dog: "dog"
         case .elephant: "ELEPHANT"
-        case .bigELEPHANT1: "BIG_ELEPHANT_1"
+        case .bigElephant1: "BIG_ELEPHANT_1"
         case .nake: "$nake"
         case .`public`: "public"
         case .unknown(let value): value
@@ -148,7 +148,7 @@ enum PetKind: RawRepresentable, Codable, Hashable, Sendable {
         case "cat": self = .cat
         case "dog": self = .dog
         case "ELEPHANT": self = .elephant
-        case "BIG_ELEPHANT_1": self = .bigELEPHANT1
+        case "BIG_ELEPHANT_1": self = .bigElephant1
         case "$nake": self = .nake
         case "public": self = .`public`
         default: self = .unknown(rawValue)

@@ -55,6 +55,80 @@ struct SetupIntent: Codable, Hashable, Sendable {
     }
 }
 
+enum MessageFlags: RawRepresentable, Codable, Hashable, Sendable {
+    case ephemeral
+    case suppressEmbeds
+    case value8
+    /// A value this client does not know: a server may add values without breaking it.
+    case unknown(Int)
+
+    /// The value as sent.
+    var rawValue: Int {
+        switch self {
+        case .ephemeral: 64
+        case .suppressEmbeds: 4
+        case .value8: 8
+        case .unknown(let value): value
+        }
+    }
+
+    init(rawValue: Int) {
+        switch rawValue {
+        case 64: self = .ephemeral
+        case 4: self = .suppressEmbeds
+        case 8: self = .value8
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(Int.self))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+struct Channel: Codable, Hashable, Sendable {
+    var flags: MessageFlags?
+    var state: State?
+
+    enum State: RawRepresentable, Codable, Hashable, Sendable {
+        case archivedForNow
+        case `open`
+        /// A value this client does not know: a server may add values without breaking it.
+        case unknown(String)
+
+        /// The value as sent.
+        var rawValue: String {
+            switch self {
+            case .archivedForNow: "ARCHIVED_FOR_NOW"
+            case .`open`: "open"
+            case .unknown(let value): value
+            }
+        }
+
+        init(rawValue: String) {
+            switch rawValue {
+            case "ARCHIVED_FOR_NOW": self = .archivedForNow
+            case "open": self = .`open`
+            default: self = .unknown(rawValue)
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(rawValue)
+        }
+    }
+}
+
 enum ListThingsShelf: RawRepresentable, Codable, Hashable, Sendable {
     case top
     case bottom
@@ -159,6 +233,10 @@ enum KindsCoding {
 @JSON(encoder: KindsCoding.encoder, decoder: KindsCoding.decoder)
 protocol Kinds {
     @Headers(["Accept": "text/plain"])
+    @GET("/echo/labels/{label}")
+    func showLabel(label: String) async throws -> String
+
+    @Headers(["Accept": "text/plain"])
     @GET("/echo/things/{kind}/{shelf}")
-    func listThings(kind: Kind, shelf: ListThingsShelf, order: Query<ListThingsOrder?>, xShelfKind `X-Shelf-Kind`: Header<Kind?>) async throws -> String
+    func listThings(kind: Kind, shelf: ListThingsShelf, order: Query<ListThingsOrder?>, xShelfKind `X-Shelf-Kind`: Header<Kind?>, `verbose`: Header<String?>) async throws -> String
 }

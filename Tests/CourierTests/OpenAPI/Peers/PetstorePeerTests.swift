@@ -37,8 +37,8 @@ struct PetstorePeerTests {
     @Test("createPet and createPetWithForm: a pet created, a client error typed", arguments: TransportKind.allCases)
     func createPet(transport: TransportKind) async throws {
         let pets = PetsEndpointsAPI(provider: try await peerProvider(transport, "Petstore"))
-        let created = try await pets.createPet(body: .init(name: "Fluffy", kind: .bigELEPHANT1, tag: "t"))
-        #expect(created.status == 201 && created.pet?.name == "Fluffy" && created.pet?.kind == .bigELEPHANT1 && created.pet?.id == 42)
+        let created = try await pets.createPet(body: .init(name: "Fluffy", kind: .bigElephant1, tag: "t"))
+        #expect(created.status == 201 && created.pet?.name == "Fluffy" && created.pet?.kind == .bigElephant1 && created.pet?.id == 42)
         let refused = try await pets.createPet(body: .init(name: ""))
         #expect(refused.status == 400 && refused.pet == nil && refused.error?.code == 1)
 
