@@ -75,6 +75,9 @@ extension SourceWriter {
         pointer: String,
         usedNames: inout Set<String>
     ) -> String {
+        // The operation's inline types go to the models beside the components it names.
+        hidden = referencedComponents(schemas(of: operation, pathParameters: pathParameters))
+        defer { hidden = [] }
         var nested: [String] = []
         var arguments: [String] = []
         var taken: Set<String> = []
@@ -284,6 +287,31 @@ extension SourceWriter {
             warn(pointer + "/content", "a parameter with `content` is a String: pass the value written as \(mediaType)")
             return "String"
         }
+    }
+
+    /// The schemas of `operation`'s parameters, body and responses, references to parameters,
+    /// bodies and responses followed within the document.
+    private func schemas(of operation: OpenAPI.Operation, pathParameters: OpenAPI.Parameter.Array) -> [JSONSchema] {
+        var schemas: [JSONSchema] = []
+        for either in pathParameters + operation.parameters {
+            guard let parameter = document.components[either] else { continue }
+            switch parameter.schemaOrContent {
+            case .a(let context):
+                switch context.schema {
+                case .a(let reference): schemas.append(.reference(reference.jsonReference))
+                case .b(let schema): schemas.append(schema)
+                }
+            case .b(let content):
+                schemas += content.values.compactMap { document.components[$0]?.schema }
+            }
+        }
+        if let body = operation.requestBody.flatMap({ document.components[$0] }) {
+            schemas += resolved(body.content).compactMap(\.1.schema)
+        }
+        for either in operation.responses.values {
+            schemas += resolved(document.components[either]?.content ?? [:]).compactMap(\.1.schema)
+        }
+        return schemas
     }
 
     /// The names between braces in a path template, in order.

@@ -11,6 +11,9 @@ struct SourceWriter {
     /// The component whose model is being written: a property that refers back to it is held
     /// by reference (`Indirect`), or the struct would contain itself.
     var component: String?
+    /// The components the declaration being written refers to: a type nested in it must not
+    /// take one of their names, or it would hide that component there.
+    var hidden: Set<String> = []
     /// Whether some model contains itself, so `Indirect` is written too.
     var needsIndirect = false
     /// The Swift names of the document's operations.
@@ -58,8 +61,10 @@ struct SourceWriter {
         for (key, schema) in document.components.schemas {
             let name = componentName(key.rawValue)
             component = name
+            hidden = referencedComponents([schema])
             models.append(model(named: name, schema, pointer: "#/components/schemas/\(key.rawValue.pointerToken)"))
             component = nil
+            hidden = []
         }
         let api = operations()
         var parts = [
@@ -144,7 +149,7 @@ struct SourceWriter {
             return core.format == .float ? "Float" : "Double"
         case .string(let core, _):
             if let values = schema.allowedValues, !values.isEmpty {
-                let name = Naming.identifier(hint, type: true)
+                let name = nestedTypeName(hint)
                 nested.append(stringEnum(named: name, values: values.compactMap { $0.value as? String }, description: schema.description))
                 return name
             }
@@ -171,14 +176,14 @@ struct SourceWriter {
                     break
                 }
             }
-            let name = Naming.identifier(hint, type: true)
+            let name = nestedTypeName(hint)
             nested.append(model(named: name, schema, pointer: pointer))
             return name
         case .all(let members, _) where members.count == 1, .one(let members, _) where members.count == 1, .any(let members, _) where members.count == 1:
             // One member (often a reference wrapped to give it a description): that member.
             return type(of: members[0], pointer: pointer + "/\(Self.keyword(schema))/0", hint: hint, nested: &nested)
         case .all, .one, .any:
-            let name = Naming.identifier(hint, type: true)
+            let name = nestedTypeName(hint)
             nested.append(model(named: name, schema, pointer: pointer))
             return name
         case .null:
@@ -190,6 +195,39 @@ struct SourceWriter {
         case .fragment:
             return jsonValueType()
         }
+    }
+
+    /// The name of a type declared for an inline schema: its hint in Swift's style, with `Value`
+    /// after it while that is the name of a component the declaration refers to (a nested
+    /// `Project` would hide the component `Project` from a property typed with it).
+    private func nestedTypeName(_ hint: String) -> String {
+        var name = Naming.identifier(hint, type: true)
+        while hidden.contains(name) { name += "Value" }
+        return name
+    }
+
+    /// The Swift names of the components `schemas` refer to, inline schemas followed.
+    func referencedComponents(_ schemas: [JSONSchema]) -> Set<String> {
+        var names: Set<String> = []
+        var pending = schemas
+        while let schema = pending.popLast() {
+            switch schema.value {
+            case .reference(let reference, _):
+                if let key = reference.name { names.insert(componentName(key)) }
+            case .object(_, let object):
+                pending += object.properties.values
+                if case .b(let values)? = object.additionalProperties { pending.append(values) }
+            case .array(_, let array):
+                if let items = array.items { pending.append(items) }
+            case .all(let members, _), .one(let members, _), .any(let members, _):
+                pending += members
+            case .not(let negated, _):
+                pending.append(negated)
+            default:
+                break
+            }
+        }
+        return names
     }
 
     /// Courier's `JSONValue`: any JSON value, for a schema that allows any.

@@ -185,6 +185,18 @@ struct OpenAPIGeneratorTests {
         #expect(label.contains(#""path":"\/echo\/labels\/new%20arrivals""#) || label.contains(#""path":"/echo/labels/new%20arrivals""#), "\(label)")
     }
 
+    @Test("A type nested for an inline schema does not hide a component the same struct refers to (Generated/Kinds.swift)")
+    func nestedTypesKeepComponentsVisible() throws {
+        let json = #"{"project":{"name":"inline"},"main_project":{"id":"p-1"}}"#
+        let invoice = try JSONDecoder().decode(Invoice.self, from: Data(json.utf8))
+        // `mainProject` is the component `Project`, with its `id`, not the nested inline type.
+        let main: Project? = invoice.mainProject
+        #expect(main?.id == "p-1")
+        #expect(invoice.project?.name == "inline")
+        let source = try generate(try Self.document("kinds.yaml")).source
+        #expect(source.contains("var project: ProjectValue?") && source.contains("var mainProject: Project?"), "\(source)")
+    }
+
     @Test("A oneOf of consts is an enum with a case per value, named by its title, and one for values it does not know (Generated/Kinds.swift)")
     func oneOfConstants() throws {
         let source = try generate(try Self.document("kinds.yaml")).source

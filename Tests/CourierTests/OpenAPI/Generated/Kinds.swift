@@ -91,6 +91,24 @@ enum MessageFlags: RawRepresentable, Codable, Hashable, Sendable {
     }
 }
 
+struct Project: Codable, Hashable, Sendable {
+    var id: String?
+}
+
+struct Invoice: Codable, Hashable, Sendable {
+    var project: ProjectValue?
+    var mainProject: Project?
+
+    enum CodingKeys: String, CodingKey {
+        case project
+        case mainProject = "main_project"
+    }
+
+    struct ProjectValue: Codable, Hashable, Sendable {
+        var name: String?
+    }
+}
+
 struct Channel: Codable, Hashable, Sendable {
     var flags: MessageFlags?
     var state: State?
