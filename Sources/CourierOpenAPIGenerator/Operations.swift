@@ -146,100 +146,179 @@ extension SourceWriter {
             warn(pointer + "/parameters", "the path's `{\(placeholder)}` has no parameter: `\(bare)` is a String")
         }
 
-        var attributes: [String] = []
-        var headers: [String: String] = [:]
+        // One function per media type of the body: the JSON one (or else the first) under the
+        // operation's name, each other after it with its kind (`createMessageMultipart`).
+        var variants: [BodyVariant] = [BodyVariant(suffix: "")]
         if let either = operation.requestBody {
             if let body = document.components[either] {
                 let bodyName = taken.contains("body") ? "requestBody" : "body"
-                // A body the document does not require is optional: nil sends none.
-                let optional = body.required ? "" : "?"
                 let contents = resolved(body.content)
-                if let (contentType, content) = contents.first(where: { Self.isJSON($0.0) }) ?? contents.first {
-                    let schemaPointer = pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)/schema"
-                    switch contentType.rawValue.lowercased() {
-                    case let type where Self.isJSON(contentType) || type.hasPrefix("application/x-www-form-urlencoded"):
-                        if type.hasPrefix("application/x-www-form-urlencoded") { attributes.append("@URLForm") }
-                        let swiftType = content.schema.map { self.type(of: $0, pointer: schemaPointer, hint: name + "Body", nested: &nested) } ?? jsonValueFallback(schemaPointer)
-                        arguments.append("\(bodyName): Body<\(swiftType)\(optional)>")
-                    case let type where type.hasPrefix("multipart/form-data"):
-                        // Each property of the form's object is a part, named as the document names it.
-                        attributes.append("@Multipart")
-                        guard let object = content.schema.flatMap(objectContext) else {
-                            warn(schemaPointer, "a multipart body that is not an object is sent as the bytes given")
-                            attributes.removeLast()
-                            arguments.append("\(bodyName): Body<Data>")
-                            break
-                        }
-                        let required = Set(object.requiredProperties)
-                        for (key, property) in object.properties {
-                            var partName = Naming.identifier(key)
-                            if taken.contains(partName.replacingOccurrences(of: "`", with: "")) { partName = Naming.identifier(key + " part") }
-                            taken.insert(partName.replacingOccurrences(of: "`", with: ""))
-                            let label = partName.replacingOccurrences(of: "`", with: "") != key ? " " + Naming.rawIdentifier(key) : ""
-                            arguments.append("\(partName)\(label): Part\(required.contains(key) ? "" : "?")")
-                            if let text = property.description { docLines.append("/// - Parameter \(partName.replacingOccurrences(of: "`", with: "")): \(Self.oneLine(text))") }
-                        }
-                    case let type where type.hasPrefix("text/plain"):
-                        arguments.append("\(bodyName): Body<String\(optional)>")
-                    case let type where type.hasPrefix("application/octet-stream"):
-                        arguments.append("\(bodyName): Body<Data\(optional)>")
-                    default:
-                        warn(pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)", "a \(contentType.rawValue) body is sent as the bytes given")
-                        // Sent under its own type, unless that is a range (`image/*`) or a
-                        // multipart type, whose boundary the bytes given would have to match.
-                        let mediaType = contentType.rawValue.lowercased()
-                        if !mediaType.contains("*") && !mediaType.hasPrefix("multipart/") { headers["Content-Type"] = contentType.rawValue }
-                        arguments.append("\(bodyName): Body<Data>")
-                    }
+                let primary = contents.firstIndex { Self.isJSON($0.0) } ?? 0
+                let ordered = contents.indices.sorted { ($0 == primary ? -1 : $0) < ($1 == primary ? -1 : $1) }
+                variants = ordered.map { index in
+                    let (contentType, content) = contents[index]
+                    var variantTaken = taken
+                    let suffix = index == primary ? "" : Self.mediaTypeSuffix(contentType)
+                    // An inline body of each is a type of its own: `CreateMessageFormBody`.
+                    var variant = bodyVariant(contentType, content, name: bodyName, required: body.required, hint: name + suffix + "Body", pointer: pointer, taken: &variantTaken, nested: &nested)
+                    variant.suffix = suffix
+                    variant.taken = variantTaken
+                    return variant
                 }
+                if variants.isEmpty { variants = [BodyVariant(suffix: "")] }
             } else {
                 warn(pointer + "/requestBody", "a request body that is a reference outside the document is not generated")
             }
         }
 
-        for credential in credentials(for: operation, pointer: pointer, taken: &taken) {
-            arguments.append(credential.argument)
-            docLines.append(credential.doc)
+        var credentialArguments: [String] = []
+        var credentialDocLines: [String] = []
+        var credentialTaken = variants.reduce(taken) { $0.union($1.taken) }
+        for credential in credentials(for: operation, pointer: pointer, taken: &credentialTaken) {
+            credentialArguments.append(credential.argument)
+            credentialDocLines.append(credential.doc)
         }
 
         let result = returnType(operation, name: name, pointer: pointer, nested: &nested)
-        // A body read as bytes or text is asked for by its documented media types, so that a
-        // server that checks `Accept` answers it (the protocol's coders ask for JSON).
-        // The stream's function (below) sends the same headers less this `Accept`: its decoder
-        // asks for the stream's media type.
-        let streamHeaders = headers
-        if let accept = acceptedTypes(operation, result: result) { headers["Accept"] = accept }
-        var lines: [String] = []
+        let accept = acceptedTypes(operation, result: result)
         let summary = [operation.summary, operation.description].compactMap { $0 }.joined(separator: "\n\n")
-        if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
-        lines += docLines
-        if operation.deprecated { lines.append("@available(*, deprecated)") }
-        lines += attributes + [Self.headersAttribute(headers)].compactMap { $0 }
         let marker = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE"].contains(method)
             ? "@\(method)(\(Self.literal(template)))" : "@HTTP(\(Self.literal(template)), method: \(Self.literal(method)))"
-        lines.append(marker)
-        lines.append("func \(name)(\(arguments.joined(separator: ", "))) async throws\(result.map { " -> \($0)" } ?? "")")
-        // A stream offered beside the JSON body is a function of its own: the same request, read
-        // as it arrives (its decoder asks for the stream's media type).
-        if result.map({ !$0.hasPrefix("ServerSentEvents<") && !$0.hasPrefix("JSONLines<") }) ?? false,
-           let stream = alternativeStream(operation, name: name, pointer: pointer, nested: &nested) {
+        /// A function's declaration: its documentation, attributes and signature.
+        func declaration(_ functionName: String, _ variant: BodyVariant, note: String?, headers: [String: String], returning: String?) -> [String] {
+            var lines: [String] = []
+            if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
+            if let note { lines.append("/// \(note)") }
+            lines += docLines + variant.docLines + credentialDocLines
+            if operation.deprecated { lines.append("@available(*, deprecated)") }
+            lines += variant.attributes + [Self.headersAttribute(headers)].compactMap { $0 }
+            lines.append(marker)
+            let all = arguments + variant.arguments + credentialArguments
+            lines.append("func \(functionName)(\(all.joined(separator: ", "))) async throws\(returning.map { " -> \($0)" } ?? "")")
+            return lines
+        }
+        var lines: [String] = []
+        for variant in variants {
+            var functionName = name + variant.suffix
+            if !variant.suffix.isEmpty {
+                while usedNames.contains(functionName) || operationNames.contains(functionName) { functionName += "_" }
+                usedNames.insert(functionName)
+                lines.append("")
+            }
+            // A body read as bytes or text is asked for by its documented media types, so that a
+            // server that checks `Accept` answers it (the protocol's coders ask for JSON).
+            var headers = variant.headers
+            if let accept { headers["Accept"] = accept }
+            let note = variant.suffix.isEmpty ? nil : "The body sent as `\(variant.mediaType)`."
+            lines += declaration(functionName, variant, note: note, headers: headers, returning: result)
+            guard variant.suffix.isEmpty, result.map({ !$0.hasPrefix("ServerSentEvents<") && !$0.hasPrefix("JSONLines<") }) ?? false else { continue }
+            // Another media type the success body comes in beside JSON: a function that asks for
+            // it and returns the body as text or bytes (`getReportAsCsv`).
+            for type in alternativeBodies(operation) {
+                var alternativeName = name + "As" + Self.mediaTypeSuffix(type)
+                while usedNames.contains(alternativeName) || operationNames.contains(alternativeName) { alternativeName += "_" }
+                usedNames.insert(alternativeName)
+                var alternativeHeaders = variant.headers
+                alternativeHeaders["Accept"] = type.rawValue
+                lines.append("")
+                let returning = type.rawValue.lowercased().hasPrefix("text/") ? "String" : "Data"
+                lines += declaration(alternativeName, variant, note: "The response read as `\(type.rawValue)`.", headers: alternativeHeaders, returning: returning)
+            }
+            // A stream offered beside the JSON body is a function of its own: the same request,
+            // read as it arrives, with the same headers less `Accept` (its decoder asks for the
+            // stream's media type).
+            guard let stream = alternativeStream(operation, name: name, pointer: pointer, nested: &nested) else { continue }
             var streamName = name + "Stream"
             while usedNames.contains(streamName) || operationNames.contains(streamName) { streamName += "_" }
             usedNames.insert(streamName)
             lines.append("")
-            if !summary.isEmpty { lines.append(Self.doc(summary).trimmingCharacters(in: .newlines)) }
-            lines.append("/// Read as a stream: `\(stream)`.")
-            lines += docLines
-            if operation.deprecated { lines.append("@available(*, deprecated)") }
-            lines += attributes + [Self.headersAttribute(streamHeaders)].compactMap { $0 }
-            lines.append(marker)
-            lines.append("func \(streamName)(\(arguments.joined(separator: ", "))) async throws -> \(stream)")
+            lines += declaration(streamName, variant, note: "Read as a stream: `\(stream)`.", headers: variant.headers, returning: stream)
         }
         if !nested.isEmpty {
             // Inline types of an operation go to the models, named after it.
             appendModels(nested)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The body of one function of an operation: its arguments, attributes and headers for one
+    /// media type of the request body.
+    struct BodyVariant {
+        /// What the function's name takes after the operation's: empty for the first.
+        var suffix: String
+        var mediaType = ""
+        var arguments: [String] = []
+        var attributes: [String] = []
+        var headers: [String: String] = [:]
+        var docLines: [String] = []
+        /// The Swift names the function's parameters take, the body's included.
+        var taken: Set<String> = []
+    }
+
+    /// The function name's suffix for a body of `type`: `Multipart`, `Form`, `Text`, `Bytes`, or
+    /// the media type's subtype (`Xml`).
+    static func mediaTypeSuffix(_ type: OpenAPI.ContentType) -> String {
+        let text = type.rawValue.lowercased().split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        switch text {
+        case let text where text.hasPrefix("multipart/"): return "Multipart"
+        case "application/x-www-form-urlencoded": return "Form"
+        case "text/plain": return "Text"
+        case "application/octet-stream": return "Bytes"
+        default: return Naming.identifier(String(text.split(separator: "/").last ?? "body"), type: true)
+        }
+    }
+
+    /// The arguments, attributes and headers that send a body of `contentType`.
+    private mutating func bodyVariant(
+        _ contentType: OpenAPI.ContentType,
+        _ content: OpenAPI.Content,
+        name bodyName: String,
+        required: Bool,
+        hint: String,
+        pointer: String,
+        taken: inout Set<String>,
+        nested: inout [String]
+    ) -> BodyVariant {
+        var variant = BodyVariant(suffix: "", mediaType: contentType.rawValue)
+        // A body the document does not require is optional: nil sends none.
+        let optional = required ? "" : "?"
+        let schemaPointer = pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)/schema"
+        switch contentType.rawValue.lowercased() {
+        case let type where Self.isJSON(contentType) || type.hasPrefix("application/x-www-form-urlencoded"):
+            if type.hasPrefix("application/x-www-form-urlencoded") { variant.attributes.append("@URLForm") }
+            let swiftType = content.schema.map { self.type(of: $0, pointer: schemaPointer, hint: hint, nested: &nested) } ?? jsonValueFallback(schemaPointer)
+            variant.arguments.append("\(bodyName): Body<\(swiftType)\(optional)>")
+        case let type where type.hasPrefix("multipart/form-data"):
+            // Each property of the form's object is a part, named as the document names it.
+            guard let object = content.schema.flatMap(objectContext) else {
+                warn(schemaPointer, "a multipart body that is not an object is sent as the bytes given")
+                variant.arguments.append("\(bodyName): Body<Data>")
+                break
+            }
+            variant.attributes.append("@Multipart")
+            let required = Set(object.requiredProperties)
+            for (key, property) in object.properties {
+                var partName = Naming.identifier(key)
+                if taken.contains(partName.replacingOccurrences(of: "`", with: "")) { partName = Naming.identifier(key + " part") }
+                taken.insert(partName.replacingOccurrences(of: "`", with: ""))
+                let label = partName.replacingOccurrences(of: "`", with: "") != key ? " " + Naming.rawIdentifier(key) : ""
+                variant.arguments.append("\(partName)\(label): Part\(required.contains(key) ? "" : "?")")
+                if let text = property.description { variant.docLines.append("/// - Parameter \(partName.replacingOccurrences(of: "`", with: "")): \(Self.oneLine(text))") }
+            }
+        case let type where type.hasPrefix("text/plain"):
+            variant.arguments.append("\(bodyName): Body<String\(optional)>")
+        case let type where type.hasPrefix("application/octet-stream"):
+            variant.arguments.append("\(bodyName): Body<Data\(optional)>")
+        default:
+            warn(pointer + "/requestBody/content/\(contentType.rawValue.pointerToken)", "a \(contentType.rawValue) body is sent as the bytes given")
+            // Sent under its own type, unless that is a range (`image/*`) or a multipart type,
+            // whose boundary the bytes given would have to match.
+            let mediaType = contentType.rawValue.lowercased()
+            if !mediaType.contains("*") && !mediaType.hasPrefix("multipart/") { variant.headers["Content-Type"] = contentType.rawValue }
+            variant.arguments.append("\(bodyName): Body<Data>")
+        }
+        taken.insert(bodyName)
+        return variant
     }
 
     /// The media types the documented bodies are read as, when one of them is not JSON and the

@@ -190,6 +190,26 @@ extension SourceWriter {
         return nil
     }
 
+    /// The media types other than JSON and streams that a success response offers beside a JSON
+    /// body, for functions that read the body in them, as text or bytes.
+    func alternativeBodies(_ operation: OpenAPI.Operation) -> [OpenAPI.ContentType] {
+        var types: [OpenAPI.ContentType] = []
+        for (status, either) in operation.responses where Self.isSuccess(status) && !Self.isBodiless(status) {
+            let contents = resolved(document.components[either]?.content ?? [:])
+            guard contents.contains(where: { Self.isJSON($0.0) }) else { continue }
+            for (contentType, _) in contents where !Self.isJSON(contentType) && !Self.isStream(contentType) && !types.contains(contentType) {
+                types.append(contentType)
+            }
+        }
+        return types
+    }
+
+    /// Server-Sent Events and JSON Lines, which a stream's function reads.
+    static func isStream(_ type: OpenAPI.ContentType) -> Bool {
+        let text = type.rawValue.lowercased()
+        return text.hasPrefix("text/event-stream") || text.hasPrefix("application/jsonl") || text.hasPrefix("application/x-ndjson")
+    }
+
     static func isSuccess(_ status: OpenAPI.Response.StatusCode) -> Bool {
         switch status.value {
         case .status(code: let code): (200..<300).contains(code)

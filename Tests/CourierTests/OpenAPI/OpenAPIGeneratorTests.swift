@@ -180,6 +180,14 @@ struct OpenAPIGeneratorTests {
         #expect(seen.lowercased().contains(#"["x-shelf-kind","poster"]"#), "\(seen)")
         // A header named as its Swift name is one name in backticks, sent as the document spells it.
         #expect(seen.contains(#"["verbose","yes"]"#), "\(seen)")
+        // Each media type of a body, sent as itself.
+        let json = try await kinds.addNote(body: .init(text: "a b"))
+        #expect(json.contains(#"application\/json"#) || json.contains("application/json"), "\(json)")
+        let form = try await kinds.addNoteForm(body: .init(text: "a b"))
+        // The echo gives the body in base64: "text=a+b".
+        #expect(form.contains(#"application\/x-www-form-urlencoded"#) && form.contains(Data("text=a+b".utf8).base64EncodedString()), "\(form)")
+        let multipart = try await kinds.addNoteMultipart(text: Part(text: "a b"))
+        #expect(multipart.contains("multipart\\/form-data") || multipart.contains("multipart/form-data"), "\(multipart)")
         // A path parameter whose schema names no type is text.
         let label = try await kinds.showLabel(label: "new arrivals")
         #expect(label.contains(#""path":"\/echo\/labels\/new%20arrivals""#) || label.contains(#""path":"/echo/labels/new%20arrivals""#), "\(label)")
@@ -220,6 +228,35 @@ struct OpenAPIGeneratorTests {
         let decoded = try JSONDecoder().decode(ApiErrors.self, from: try JSONEncoder().encode(value))
         #expect(decoded == value)
         #expect(decoded.setupIntent?.value.lastSetupError?.value.message == "inner")
+    }
+
+    @Test("Every media type of a request body is offered: JSON under the operation's name, each other as a function after it")
+    func everyMediaTypeOffered() throws {
+        let text = """
+            openapi: 3.1.0
+            info: { title: Messages, version: "1" }
+            paths:
+              /channels/{id}/messages:
+                post:
+                  operationId: createMessage
+                  parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+                  requestBody:
+                    required: true
+                    content:
+                      multipart/form-data:
+                        schema: { type: object, properties: { payload_json: { type: string }, file: { type: string, format: binary } } }
+                      application/json:
+                        schema: { type: object, properties: { content: { type: string } } }
+                      application/x-www-form-urlencoded:
+                        schema: { type: object, properties: { content: { type: string } } }
+                  responses:
+                    '200': { description: Sent. }
+            """
+        let source = try generate(text).source
+        #expect(source.contains("func createMessage(id: String, body: Body<CreateMessageBody>) async throws"), "\(source)")
+        #expect(source.contains("@Multipart\n    @POST(\"/channels/{id}/messages\")\n    func createMessageMultipart(id: String, payloadJson payload_json: Part?, file: Part?) async throws"), "\(source)")
+        #expect(source.contains("@URLForm\n    @POST(\"/channels/{id}/messages\")\n    func createMessageForm(id: String, body: Body<CreateMessageFormBody>) async throws"), "\(source)")
+        #expect(source.contains("/// The body sent as `multipart/form-data`."), "\(source)")
     }
 
     @Test("OpenAPI 3.1's oneOf of null and one schema is an optional of that schema, decoded as it")

@@ -63,8 +63,17 @@ protocol ContentTypesService {
     @GET("/exampleMultipleContentTypes")
     func getExampleMultipleContentTypes() async throws -> Greeting
 
+    /// The response read as `text/plain`.
+    @Headers(["Accept": "text/plain"])
+    @GET("/exampleMultipleContentTypes")
+    func getExampleMultipleContentTypesAsText() async throws -> String
+
     @POST("/exampleMultipleContentTypes")
     func postExampleMultipleContentTypes(body: Body<Greeting>) async throws
+
+    /// The body sent as `text/plain`.
+    @POST("/exampleMultipleContentTypes")
+    func postExampleMultipleContentTypesText(body: Body<String>) async throws
 
     @URLForm
     @POST("/exampleURLEncoded")

@@ -674,8 +674,26 @@ protocol Petstore {
     @GET("/pets/stats")
     func getStats() async throws -> PetStats
 
+    /// The response read as `text/plain`.
+    @Headers(["Accept": "text/plain"])
+    @GET("/pets/stats")
+    func getStatsAsText() async throws -> String
+
+    /// The response read as `application/octet-stream`.
+    @Headers(["Accept": "application/octet-stream"])
+    @GET("/pets/stats")
+    func getStatsAsBytes() async throws -> Data
+
     @POST("/pets/stats")
     func postStats(body: Body<PetStats>) async throws
+
+    /// The body sent as `text/plain`.
+    @POST("/pets/stats")
+    func postStatsText(body: Body<String>) async throws
+
+    /// The body sent as `application/octet-stream`.
+    @POST("/pets/stats")
+    func postStatsBytes(body: Body<Data>) async throws
 
     @POST("/probe/")
     func probe() async throws

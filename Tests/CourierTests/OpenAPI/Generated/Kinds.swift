@@ -147,6 +147,14 @@ struct Channel: Codable, Hashable, Sendable {
     }
 }
 
+struct AddNoteBody: Codable, Hashable, Sendable {
+    var text: String?
+}
+
+struct AddNoteFormBody: Codable, Hashable, Sendable {
+    var text: String?
+}
+
 enum ListThingsShelf: RawRepresentable, Codable, Hashable, Sendable {
     case top
     case bottom
@@ -253,6 +261,22 @@ protocol Kinds {
     @Headers(["Accept": "text/plain"])
     @GET("/echo/labels/{label}")
     func showLabel(label: String) async throws -> String
+
+    @Headers(["Accept": "text/plain"])
+    @POST("/echo/notes")
+    func addNote(body: Body<AddNoteBody>) async throws -> String
+
+    /// The body sent as `application/x-www-form-urlencoded`.
+    @URLForm
+    @Headers(["Accept": "text/plain"])
+    @POST("/echo/notes")
+    func addNoteForm(body: Body<AddNoteFormBody>) async throws -> String
+
+    /// The body sent as `multipart/form-data`.
+    @Multipart
+    @Headers(["Accept": "text/plain"])
+    @POST("/echo/notes")
+    func addNoteMultipart(text: Part?) async throws -> String
 
     @Headers(["Accept": "text/plain"])
     @GET("/echo/things/{kind}/{shelf}")

@@ -31,8 +31,13 @@ struct ContentTypesPeerTests {
 
         // The document offers JSON or text; the client asks for JSON, and the server honours it.
         #expect(try await service.getExampleMultipleContentTypes().message == "Hello in JSON")
+        // The text the same response comes in is offered too, asked for by its media type.
+        #expect(try await service.getExampleMultipleContentTypesAsText() == "Hello in plain text")
         try await service.postExampleMultipleContentTypes(body: .init(message: "either from \(tag)"))
         #expect(received("either as JSON either from \(tag)"))
+        // Each media type of a body is offered: the text one is a function of its own.
+        try await service.postExampleMultipleContentTypesText(body: "plainly from \(tag)")
+        #expect(received("either as text plainly from \(tag)"))
 
         try await service.postExampleURLEncoded(body: .init(message: "form from \(tag) & more"))
         #expect(received("form form from \(tag) & more"))
