@@ -32,6 +32,9 @@ package struct ClientGenerator {
     package struct Output: Sendable {
         package var source: String
         package var warnings: [GeneratorWarning]
+        /// The same client as files of bounded size, by name, each complete with its imports:
+        /// the servers, the models in groups, one file per protocol.
+        package var files: [(name: String, source: String)] = []
     }
 
     let configuration: Configuration
@@ -44,8 +47,10 @@ package struct ClientGenerator {
     package func generate(_ text: String, fileName: String) throws(GeneratorError) -> Output {
         let (document, loadWarnings) = try Self.load(text, fileName: fileName)
         var writer = SourceWriter(document: document, configuration: configuration)
-        let source = writer.write()
-        return Output(source: source, warnings: loadWarnings + writer.warnings)
+        let header = writer.fileHeader
+        let files = writer.writeFiles()
+        let source = ([header] + files.map(\.body).filter { !$0.isEmpty }).joined(separator: "\n\n") + "\n"
+        return Output(source: source, warnings: loadWarnings + writer.warnings, files: files.map { ($0.name, header + "\n\n" + $0.body + "\n") })
     }
 
     /// The document in `text` as OpenAPI 3.1 (a 3.0 document is converted), and what in it was

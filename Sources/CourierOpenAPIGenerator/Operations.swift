@@ -14,7 +14,7 @@ extension SourceWriter {
     /// untagged in one named after the document); or one for all, by configuration. A protocol
     /// whose name a model already has gets `Endpoints` after it. A protocol without operations is
     /// not written (a document whose operations are all tagged, or that has only models).
-    mutating func operations() -> String {
+    mutating func operations() -> [(name: String, text: String)] {
         var groups: [(name: String, tag: String?, functions: [String])] = [(apiName, nil, [])]
         var usedNames: Set<String> = []
         // The operations' own names, which a function the generator adds (`<name>Stream`) avoids.
@@ -62,8 +62,8 @@ extension SourceWriter {
             lines.append("protocol \(group.name) {")
             lines.append(group.functions.map { Self.indented($0) }.joined(separator: "\n\n"))
             lines.append("}")
-            return lines.filter { !$0.isEmpty }.joined(separator: "\n")
-        }.joined(separator: "\n\n")
+            return (group.name, lines.filter { !$0.isEmpty }.joined(separator: "\n"))
+        }
     }
 
     private mutating func function(

@@ -31,5 +31,3 @@ enum GreetingServiceCoding {
         return decoder
     }
 }
-
-
