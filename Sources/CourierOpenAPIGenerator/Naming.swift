@@ -4,9 +4,11 @@ import Foundation
 enum Naming {
     /// `text` as a Swift identifier: words split at anything not a letter or digit and at a lower
     /// case letter followed by an upper case one, joined in camel case (the first word lower case
-    /// unless `type`; text all in capitals and of several words taken as lower case words); an identifier that would start with a digit gets a leading `_`, and a
-    /// keyword is written in backticks.
-    static func identifier(_ text: String, type: Bool = false) -> String {
+    /// unless `type`; text all in capitals and of several words taken as lower case words); an
+    /// identifier that would start with a digit gets a leading `_`, and a keyword is written in
+    /// backticks. A type name that would hide one of ``reservedTypes`` gets
+    /// `reservedSuffix` after it (`ErrorModel`; `TaskEndpoints` for a protocol).
+    static func identifier(_ text: String, type: Bool = false, reservedSuffix: String = "Model") -> String {
         var words = self.words(text)
         guard !words.isEmpty else { return type ? "Value" : "value" }
         // Text in capitals throughout (`CHAT_INPUT`) is words, not acronyms: `chatInput`.
@@ -21,7 +23,7 @@ enum Naming {
             }
         }
         if let first = result.first, first.isNumber { result = "_" + result }
-        if type && reservedTypes.contains(result) { result += "Model" }
+        if type && reservedTypes.contains(result) { result += reservedSuffix }
         return keywords.contains(result) ? "`\(result)`" : result
     }
 
@@ -33,6 +35,9 @@ enum Naming {
         "Sendable", "Set", "String", "URL", "UUID", "Body", "Header", "Indirect", "JSONLines", "JSONValue", "Part",
         "Path", "Query", "Request", "Response", "ServerSentEvents", "AuthorizationHeader", "Courier", "Swift",
         "Foundation", "DecodingError", "JSONEncoder", "JSONDecoder", "API", "JSON", "Headers", "Mock", "Endpoints",
+        // Courier's and Swift's names a user of the client writes beside it (`Provider(baseURL:)`,
+        // `Task { … }`): Airflow's tags `Provider` and `Task` would hide them.
+        "Provider", "Task", "Endpoint", "Interceptor", "Middleware", "RetryPolicy", "CourierError",
     ]
 
     /// `text` in backticks, always: a header key that `@API` then sends exactly as written.
@@ -48,8 +53,9 @@ enum Naming {
         return isPlain && !keywords.contains(text) ? text : "`\(text.replacingOccurrences(of: "`", with: ""))`"
     }
 
-    /// The words of `text`: split at what is not a letter or a digit, and where a capital follows
-    /// a small letter or a digit (`ChatCompletionRequest` → `Chat`, `Completion`, `Request`).
+    /// The words of `text`: split at what is not a letter or a digit, where a capital follows a
+    /// small letter or a digit (`ChatCompletionRequest` → `Chat`, `Completion`, `Request`), and
+    /// before the last of several capitals that a small letter follows (`URLPath` → `URL`, `Path`).
     static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
@@ -64,6 +70,10 @@ enum Naming {
             if let previous, previous.isLowercase || previous.isNumber, character.isUppercase, !current.isEmpty {
                 words.append(current)
                 current = ""
+            } else if let previous, previous.isUppercase, character.isLowercase, current.count > 1 {
+                // The capital before a small letter starts a word: `DAGCollection` → `DAG`, `Collection`.
+                words.append(String(current.dropLast()))
+                current = String(current.suffix(1))
             }
             current.append(character)
             previous = character

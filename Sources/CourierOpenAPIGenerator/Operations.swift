@@ -39,7 +39,7 @@ extension SourceWriter {
                 if let index = groups.firstIndex(where: { $0.tag == tag }) {
                     groups[index].functions.append(function)
                 } else {
-                    var protocolName = Naming.identifier(tag ?? "", type: true)
+                    var protocolName = Naming.identifier(tag ?? "", type: true, reservedSuffix: "Endpoints")
                     while models.contains(protocolName) || groups.contains(where: { $0.name == protocolName }) || protocolName == apiName + "Coding" {
                         protocolName += "Endpoints"
                     }

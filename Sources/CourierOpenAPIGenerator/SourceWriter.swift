@@ -94,14 +94,13 @@ struct SourceWriter {
             group = []
             lines = 0
         }
-        for model in models {
+        for model in models + (needsIndirect ? [Self.indirect] : []) + [coding()] {
             let count = model.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
             if lines + count > Self.modelLinesPerFile { closeGroup() }
             group.append(model)
-            lines += count
+            // Each declaration is followed by a blank line.
+            lines += count + 1
         }
-        if needsIndirect { group.append(Self.indirect) }
-        group.append(coding())
         closeGroup()
         return files + protocols.map { ($0.name + ".swift", $0.text) }
     }

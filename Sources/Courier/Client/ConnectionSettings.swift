@@ -1,5 +1,5 @@
-public import Foundation
-public import OpenAPIRuntime
+import Foundation
+import OpenAPIRuntime
 
 /// How a provider's connections are made: whom they trust, whether HTTP/2 may be negotiated, and
 /// the proxy they go through. A transport applies them all or refuses them.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Why a TLS handshake failed: what ``CourierError/tlsFailure`` holds for an error of kind
 /// ``CourierError/Kind/tls``.

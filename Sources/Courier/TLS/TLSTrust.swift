@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Whom a provider trusts over HTTPS, and what it presents when a server asks who is calling.
 ///

@@ -22856,7 +22856,7 @@ struct CreateBatchBody: Codable, Hashable, Sendable {
     /// The ID of an uploaded file that contains requests for the new batch. See [upload file](/docs/api-reference/files/create) for how to upload a file. Your input file must be formatted as a [JSONL file](/docs/api-reference/batch/request-input), and must be uploaded with the purpose `batch`. The file can contain up to 50,000 requests, and can be up to 200 MB in size.
     var inputFileId: String
     /// The endpoint to be used for all requests in the batch. Currently `/v1/chat/completions`, `/v1/embeddings`, and `/v1/completions` are supported. Note that `/v1/embeddings` batches are also restricted to a maximum of 50,000 embedding inputs across all requests in the batch.
-    var endpoint: Endpoint
+    var endpoint: EndpointModel
     /// The time frame within which the batch should be processed. Currently only `24h` is supported.
     var completionWindow: CompletionWindow
     /// Optional custom metadata for the batch.
@@ -22870,7 +22870,7 @@ struct CreateBatchBody: Codable, Hashable, Sendable {
     }
 
     /// The endpoint to be used for all requests in the batch. Currently `/v1/chat/completions`, `/v1/embeddings`, and `/v1/completions` are supported. Note that `/v1/embeddings` batches are also restricted to a maximum of 50,000 embedding inputs across all requests in the batch.
-    enum Endpoint: RawRepresentable, Codable, Hashable, Sendable {
+    enum EndpointModel: RawRepresentable, Codable, Hashable, Sendable {
         case v1ChatCompletions
         case v1Embeddings
         case v1Completions
