@@ -116,21 +116,36 @@ extension SourceWriter {
                     property(answer, "ResponseErrorBody(status: \(code))", Self.statusName(answer.status, type: false))
                 case .range(let range):
                     let bounds = range == .clientError ? "400..<500" : "500..<600"
-                    let excluded = failureCodes.filter { range == .clientError ? (400..<500).contains($0) : (500..<600).contains($0) }
+                    let name = range == .clientError ? "clientError" : "serverError"
+                    let excluded = failureCodes.filter { range == .clientError ? (400..<500).contains($0) : (500..<600).contains($0) }.sorted()
                     if excluded.isEmpty {
-                        property(answer, "ResponseErrorBody(statuses: \(bounds))", range == .clientError ? "clientError" : "serverError")
+                        property(answer, "ResponseErrorBody(statuses: \(bounds))", name)
                     } else {
-                        warn(pointer + "/responses/\(answer.status.rawValue)", "the \(answer.status.rawValue) body is not read: the operation's own statuses in that range are")
+                        // The range less the statuses listed on their own (Discord's 429 beside 4XX).
+                        let strategyName = range == .clientError ? "ClientErrorStatuses" : "ServerErrorStatuses"
+                        property(answer, "ResponseErrorBody(strategy: \(strategyName).self)", name)
+                        strategy += [
+                            "",
+                            "    /// The statuses of \(answer.status.rawValue) the document does not list on their own.",
+                            "    enum \(strategyName): ResponseStatusStrategy {",
+                            "        static func accepts(status: Int) -> Bool { (\(bounds)).contains(status) && ![\(excluded.map(String.init).joined(separator: ", "))].contains(status) }",
+                            "    }",
+                        ]
                     }
                 case .default:
                     // Every failing status the document does not list, by a strategy of its own.
                     let listed = failureCodes.sorted().map(String.init).joined(separator: ", ")
+                    // Nor a range the document gives a body of its own.
+                    let ranges = failures.compactMap { answer -> String? in
+                        guard case .range(let range) = answer.status.value else { return nil }
+                        return range == .clientError ? " && !(400..<500).contains(status)" : range == .serverError ? " && !(500..<600).contains(status)" : nil
+                    }.joined()
                     property(answer, "ResponseErrorBody(strategy: OtherStatuses.self)", "other")
-                    strategy = [
+                    strategy += [
                         "",
                         "    /// The failing statuses the document does not list.",
                         "    enum OtherStatuses: ResponseStatusStrategy {",
-                        "        static func accepts(status: Int) -> Bool { status >= 400 && ![\(listed)].contains(status) }",
+                        "        static func accepts(status: Int) -> Bool { status >= 400 && ![\(listed)].contains(status)\(ranges) }",
                         "    }",
                     ]
                 }

@@ -193,6 +193,19 @@ struct OpenAPIGeneratorTests {
         #expect(label.contains(#""path":"\/echo\/labels\/new%20arrivals""#) || label.contains(#""path":"/echo/labels/new%20arrivals""#), "\(label)")
     }
 
+    @Test("A 4XX range beside a status of its own in that range keeps its body: the range less that status (Discord's 429 and 4XX)", arguments: TransportKind.allCases)
+    func rangeBesideItsOwnStatus(transport: TransportKind) async throws {
+        let kinds = KindsAPI(provider: try await transport.provider())
+        let notFound = try await kinds.statusOf(code: 404)
+        #expect(notFound.status == 404 && notFound.clientError?.code == 404 && notFound.tooManyRequests == nil && notFound.other == nil)
+        let limited = try await kinds.statusOf(code: 429)
+        #expect(limited.tooManyRequests?.code == 429 && limited.clientError == nil && limited.other == nil)
+        let unavailable = try await kinds.statusOf(code: 503)
+        #expect(unavailable.other?.code == 503 && unavailable.clientError == nil)
+        let ok = try await kinds.statusOf(code: 200)
+        #expect(ok.statusReply?.code == 200 && ok.clientError == nil)
+    }
+
     @Test("A type nested for an inline schema does not hide a component the same struct refers to (Generated/Kinds.swift)")
     func nestedTypesKeepComponentsVisible() throws {
         let json = #"{"project":{"name":"inline"},"main_project":{"id":"p-1"}}"#

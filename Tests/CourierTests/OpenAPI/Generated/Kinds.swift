@@ -4,6 +4,21 @@
 import Courier
 import Foundation
 
+struct StatusReply: Codable, Hashable, Sendable {
+    var error: String?
+    var code: Int?
+}
+
+struct RateLimit: Codable, Hashable, Sendable {
+    var code: Int?
+    var retryAfter: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case code
+        case retryAfter = "retry_after"
+    }
+}
+
 enum Kind: RawRepresentable, Codable, Hashable, Sendable {
     case book
     case film
@@ -147,6 +162,31 @@ struct Channel: Codable, Hashable, Sendable {
     }
 }
 
+/// What `statusOf` answers: one property per documented body, `nil` unless the status is its own.
+@EndpointResponse
+struct StatusOfResponse: Sendable {
+    /// The response's status.
+    @ResponseStatusCode var status: Int
+    /// 200: The status asked for.
+    @ResponseBody var statusReply: StatusReply?
+    /// 429: Too many requests.
+    @ResponseErrorBody(status: 429) var tooManyRequests: RateLimit?
+    /// 4XX: A client error.
+    @ResponseErrorBody(strategy: ClientErrorStatuses.self) var clientError: StatusReply?
+    /// default: Any other failure.
+    @ResponseErrorBody(strategy: OtherStatuses.self) var other: StatusReply?
+
+    /// The statuses of 4XX the document does not list on their own.
+    enum ClientErrorStatuses: ResponseStatusStrategy {
+        static func accepts(status: Int) -> Bool { (400..<500).contains(status) && ![429].contains(status) }
+    }
+
+    /// The failing statuses the document does not list.
+    enum OtherStatuses: ResponseStatusStrategy {
+        static func accepts(status: Int) -> Bool { status >= 400 && ![429].contains(status) && !(400..<500).contains(status) }
+    }
+}
+
 struct AddNoteBody: Codable, Hashable, Sendable {
     var text: String?
 }
@@ -258,6 +298,9 @@ enum KindsCoding {
 @API
 @JSON(encoder: KindsCoding.encoder, decoder: KindsCoding.decoder)
 protocol Kinds {
+    @GET("/status/{code}")
+    func statusOf(code: Int) async throws -> StatusOfResponse
+
     @Headers(["Accept": "text/plain"])
     @GET("/echo/labels/{label}")
     func showLabel(label: String) async throws -> String
