@@ -6,9 +6,9 @@ import OpenAPIKit
 /// Parameter names follow one rule, so that the same document always gives the same code: each
 /// parameter is named by its OpenAPI name in Swift's style; path parameters keep that name, and a
 /// query, header or cookie parameter whose Swift name is already taken in the function gets its
-/// location as a suffix (`idQuery`, `idHeader`); the body is `body`, or `requestBody` when a
-/// parameter is already called `body`. Query and header keys are sent exactly as the document
-/// writes them.
+/// location as a suffix (`pageSizeQuery`); the body is `body`, or `requestBody` when a parameter
+/// is already called `body`. Query, header and cookie keys are sent exactly as the document writes
+/// them, as the parameter's second name: one that is another parameter's name is left out.
 extension SourceWriter {
     /// The `@API` protocols: one per tag, named after it, each operation in its first tag's (the
     /// untagged in one named after the document); or one for all, by configuration. A protocol
@@ -99,9 +99,18 @@ extension SourceWriter {
         }
         // Path parameters first, in the order of the path, so that they keep their names.
         parameters = parameters.filter { $0.0.location == .path } + parameters.filter { $0.0.location != .path }
+        // The names parameters have inside the function: a key written as the second name is one.
+        var inside: Set<String> = []
         for (parameter, parameterPointer) in parameters {
             var swiftName = Naming.identifier(parameter.name)
             let bare = { (text: String) in text.replacingOccurrences(of: "`", with: "") }
+            // A key that is the name of another parameter inside the function cannot be written.
+            let keyed = parameter.location != .path && (bare(swiftName) != parameter.name || taken.contains(bare(swiftName)))
+            if keyed, inside.contains(parameter.name) || taken.contains(parameter.name) {
+                warn(parameterPointer, "the \(parameter.location.rawValue) parameter `\(parameter.name)` is left out of `\(name)`: its name is another parameter's; add it with the provider's middleware")
+                continue
+            }
+            inside.insert(keyed ? parameter.name : bare(swiftName))
             let type = parameterType(parameter, pointer: parameterPointer, hint: name + "_" + parameter.name, nested: &nested)
             switch parameter.location {
             case .path:
@@ -123,8 +132,12 @@ extension SourceWriter {
                     arguments.append("\(swiftName)\(key): \(suffix)<\(wrapped)>")
                 }
             case .cookie:
-                warn(parameterPointer, "the cookie parameter `\(parameter.name)` is not a parameter of `\(name)`: set it with the provider's cookie jar")
-                continue
+                // Sent under the document's name, exactly as written.
+                if taken.contains(bare(swiftName)) { swiftName = Naming.identifier(bare(swiftName) + "Cookie") }
+                taken.insert(bare(swiftName))
+                let wrapped = parameter.required ? type : type + "?"
+                let key = bare(swiftName) != parameter.name ? " " + Naming.escapedIdentifier(parameter.name) : ""
+                arguments.append("\(swiftName)\(key): CookieValue<\(wrapped)>")
             case .querystring:
                 warn(parameterPointer, "the query string parameter `\(parameter.name)` is not generated")
                 continue

@@ -74,4 +74,18 @@ extension RequestBuilder {
     public mutating func __addCookies(_ cookies: [Cookie]) {
         for cookie in cookies { appendHeader(.cookie, "\(cookie.name)=\(cookie.value)", replacing: false) }
     }
+
+    /// For generated code (`@API`'s `CookieValue` parameters): adds the cookie `name` with
+    /// `value`'s text, or nothing for `nil`.
+    @_disfavoredOverload
+    public mutating func __addCookie<T: CustomStringConvertible>(_ name: String, value: T?) {
+        guard let value else { return }
+        appendHeader(.cookie, "\(name)=\(value.description)", replacing: false)
+    }
+
+    /// For generated code: adds the cookie `name` with `value`'s raw value (a string enum's).
+    public mutating func __addCookie<T: RawRepresentable>(_ name: String, value: T?) where T.RawValue: CustomStringConvertible {
+        guard let value else { return }
+        appendHeader(.cookie, "\(name)=\(value.rawValue.description)", replacing: false)
+    }
 }

@@ -91,6 +91,7 @@ enum APIGenerator {
             case .path: body.append("request.addParameter(\(key), value: \(reference(parameter.name)))")
             case .query: body.append("request.addQuery(\(key), value: \(reference(parameter.name)))")
             case .header(let name): body.append("request.addHeader(\(literal(name)), value: \(reference(parameter.name)))")
+            case .cookie(let name): body.append("request.__addCookie(\(literal(name)), value: \(reference(parameter.name)))")
             case .field: body.append("request.addField(\(key), value: \(reference(parameter.name)))")
             case .body: body.append("request.__setBody(\(reference(parameter.name)))")
             case .part: body.append("request.__addPart(\(key), value: \(reference(parameter.name)))")

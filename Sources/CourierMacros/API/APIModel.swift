@@ -69,6 +69,7 @@ struct ParameterModel {
         case path
         case query
         case header(name: String)
+        case cookie(name: String)
         case field
         case body
         case part

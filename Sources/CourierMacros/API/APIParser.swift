@@ -9,7 +9,7 @@ struct APIParser {
 
     static let methodAttributes: Set<String> = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE", "CONNECT"]
     static let queryByDefault: Set<String> = ["GET", "HEAD", "DELETE"]
-    static let roleWrappers: Set<String> = ["Path", "Query", "Header", "Field", "Body"]
+    static let roleWrappers: Set<String> = ["Path", "Query", "Header", "CookieValue", "Field", "Body"]
 
     var hasErrors: Bool { diagnostics.contains { $0.diagMessage.severity == .error } }
 
@@ -103,6 +103,9 @@ struct APIParser {
                 // A name in backticks is the header's exactly as written (`api_key`, say).
                 let escaped = (parameter.secondName ?? parameter.firstName).text.hasPrefix("`")
                 role = .header(name: escaped ? name : Self.headerName(name))
+            // A cookie's name is the parameter's key exactly as written: cookie names are
+            // case-sensitive and have no spelling convention.
+            case "CookieValue": role = .cookie(name: name)
             case "Field": role = .field
             case "Body": role = .body
             default:

@@ -99,9 +99,10 @@ struct OpenAPIGeneratorTests {
     @Test("What is generated otherwise than written is a warning naming its JSON pointer")
     func warningsNamePointers() throws {
         let generated = try ClientGenerator().generate(try Self.document("bookshop.yaml"), fileName: "bookshop.yaml")
-        #expect(generated.warnings.map(\.pointer) == ["#/components/schemas/Unsupported", "#/paths/~1books~1{book_id}/get/parameters/1"])
+        // The cookie parameter `session` is a parameter now (`CookieValue`), no warning.
+        #expect(generated.warnings.map(\.pointer) == ["#/components/schemas/Unsupported"])
         #expect(generated.warnings.contains { $0.pointer == "#/components/schemas/Unsupported" && $0.message.contains("`not`") })
-        #expect(generated.warnings.contains { $0.pointer == "#/paths/~1books~1{book_id}/get/parameters/1" && $0.message.contains("cookie parameter `session`") })
+        #expect(generated.source.contains("session: CookieValue<String?>"))
         // A schema that allows any value is no warning: it is read as JSONValue.
         #expect(!generated.warnings.contains { $0.pointer.hasSuffix("/detail") })
         #expect(generated.source.contains("var detail: JSONValue?"))
@@ -175,11 +176,15 @@ struct OpenAPIGeneratorTests {
     @Test("String enums are parameters everywhere a parameter is: path, query and header (Generated/Kinds.swift)", arguments: TransportKind.allCases)
     func stringEnumParameters(transport: TransportKind) async throws {
         let kinds = KindsAPI(provider: try await transport.provider())
-        let seen = try await kinds.listThings(kind: .film, shelf: .top, order: .desc, xShelfKind: .unknown("poster"), verbose: "yes")
+        let seen = try await kinds.listThings(kind: .film, shelf: .top, order: .desc, xShelfKind: .unknown("poster"), verbose: "yes", sessionId: "s-1", theme: .book)
         #expect(seen.contains(#""target":"\/echo\/things\/film\/top?order=desc""#) || seen.contains(#""target":"/echo/things/film/top?order=desc""#), "\(seen)")
         #expect(seen.lowercased().contains(#"["x-shelf-kind","poster"]"#), "\(seen)")
         // A header named as its Swift name is one name in backticks, sent as the document spells it.
         #expect(seen.contains(#"["verbose","yes"]"#), "\(seen)")
+        // Cookie parameters under the document's names, in one Cookie header.
+        #expect(seen.contains(#"["cookie","session_id=s-1; theme=book"]"#), "\(seen)")
+        let warnings = try generate(try Self.document("kinds.yaml")).warnings
+        #expect(warnings.contains { $0.pointer == "#/paths/~1echo~1things~1{kind}~1{shelf}/get/parameters/7" && $0.message.contains("`shelf` is left out") }, "\(warnings)")
         // Each media type of a body, sent as itself.
         let json = try await kinds.addNote(body: .init(text: "a b"))
         #expect(json.contains(#"application\/json"#) || json.contains("application/json"), "\(json)")
@@ -383,8 +388,11 @@ struct OpenAPIGeneratorTests {
         let generated = try generate(text)
         #expect(generated.source.contains("protocol NamingTest {"))
         #expect(generated.source.contains(
-            #"@POST("/items/{id}")"# + "\n    func updateItem(id: String, idQuery id: Query<Int?>, idHeader `id`: Header<String>, body: Query<Bool?>, pageSize `page-size`: Query<Int32>, requestBody: Body<UpdateItemBody?>) async throws"
+            #"@POST("/items/{id}")"# + "\n    func updateItem(id: String, body: Query<Bool?>, pageSize `page-size`: Query<Int32>, requestBody: Body<UpdateItemBody?>) async throws"
         ), "\(generated.source)")
+        // A key that is another parameter's name cannot be the second name (the function would
+        // not compile): left out, with a warning.
+        #expect(generated.warnings.map(\.pointer) == ["#/paths/~1items~1{id}/post/parameters/1", "#/paths/~1items~1{id}/post/parameters/2"], "\(generated.warnings)")
         #expect(generated.source.contains("struct UpdateItemBody: Codable, Hashable, Sendable {"))
     }
 
@@ -471,10 +479,13 @@ struct OpenAPIGeneratorTests {
         #expect(books[1].genre == .unknown("graphic-novel") && books[1].pageCount == nil)
         #expect(books[1].dimensions?.width == 1.5 && books[1].addedAt.timeIntervalSince1970 == 1_795_687_200.25)
 
-        let found = try await shop.getBook(bookId: 1, bookIdQuery: "q")
+        let found = try await shop.getBook(bookId: 1, bookIdQuery: "q", session: nil)
         #expect(found.status == 200 && found.book?.title == "query q, cookie none" && found.error == nil)
+        // The document's cookie parameter, sent in the Cookie header under its name.
+        let withSession = try await shop.getBook(bookId: 1, bookIdQuery: "q", session: "abc")
+        #expect(withSession.book?.title == "query q, cookie session=abc", "\(String(describing: withSession.book))")
         // A documented failure is an answer: its body typed, nothing thrown.
-        let missing = try await shop.getBook(bookId: 2, bookIdQuery: nil)
+        let missing = try await shop.getBook(bookId: 2, bookIdQuery: nil, session: nil)
         #expect(missing.status == 404 && missing.book == nil)
         #expect(missing.error?.title == "No book 2")
     }

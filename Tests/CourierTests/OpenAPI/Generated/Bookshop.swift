@@ -216,7 +216,7 @@ protocol Bookshop {
 
     /// - Parameter bookIdQuery: Named like the path parameter, on purpose.
     @GET("/books/{bookId}")
-    func getBook(bookId: Int, bookIdQuery book_id: Query<String?>) async throws -> GetBookResponse
+    func getBook(bookId: Int, bookIdQuery book_id: Query<String?>, session: CookieValue<String?>) async throws -> GetBookResponse
 
     /// Replaces a book, or shelves it under that id.
     @PUT("/books/{bookId}")

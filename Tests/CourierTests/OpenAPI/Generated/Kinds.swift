@@ -323,5 +323,5 @@ protocol Kinds {
 
     @Headers(["Accept": "text/plain"])
     @GET("/echo/things/{kind}/{shelf}")
-    func listThings(kind: Kind, shelf: ListThingsShelf, order: Query<ListThingsOrder?>, xShelfKind `X-Shelf-Kind`: Header<Kind?>, `verbose`: Header<String?>) async throws -> String
+    func listThings(kind: Kind, shelf: ListThingsShelf, order: Query<ListThingsOrder?>, xShelfKind `X-Shelf-Kind`: Header<Kind?>, `verbose`: Header<String?>, sessionId `session_id`: CookieValue<String?>, theme: CookieValue<Kind?>) async throws -> String
 }
