@@ -101,8 +101,9 @@ public typealias Query<T> = T
 /// plain identifier is sent exactly as written (a parameter named `x-api-key` in backticks, say).
 public typealias Header<T> = T
 /// Marks an endpoint parameter as a cookie sent with the request, in its `Cookie` header beside
-/// the provider's cookie jar's. Its name is the parameter's key exactly as written (`` sessionID
-/// `session_id`: CookieValue<String> ``); a `nil` value sends none.
+/// the provider's cookie jar's. Its name is the parameter's key exactly as written: a parameter
+/// `sessionID` whose second name is `session_id` sends the cookie `session_id`. A `nil` value
+/// sends none.
 public typealias CookieValue<T> = T
 /// Marks an endpoint parameter as one field of the body. Unmarked parameters of endpoints other
 /// than `GET`, `HEAD` and `DELETE` are fields already.
