@@ -23,7 +23,8 @@ extension Provider {
         timeout: TimeAmount = .minutes(1),
         _ body: (Provider) async throws -> Result
     ) async throws -> Result {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        // Read only through Courier: the parts before an unclean close reach the caller.
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration.keepingPartsBeforeAnUncleanClose())
         let result: Swift.Result<Result, any Error>
         do {
             result = .success(try await body(Provider(baseURL: baseURL, client: client, timeout: timeout)))

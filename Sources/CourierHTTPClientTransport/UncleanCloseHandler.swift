@@ -1,4 +1,4 @@
-import AsyncHTTPClient
+package import AsyncHTTPClient
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -68,6 +68,10 @@ final class UncleanCloseHandler: ChannelInboundHandler, RemovableChannelHandler 
     /// Ends the response for AsyncHTTPClient with the marker of `error` as its last part.
     private func handOver(_ error: any Error, context: ChannelHandlerContext) {
         state = .handedOver
+        // A read's end first: AsyncHTTPClient hands over what it holds and, no longer waiting
+        // for bytes, takes the end as one that closes the connection, never as one that leaves
+        // it idle for the next request (a reset comes before the read's end).
+        context.fireChannelReadComplete()
         context.fireChannelRead(wrapInboundOut(.body(UncleanClose.marker(for: error, allocator: context.channel.allocator))))
         context.fireChannelRead(wrapInboundOut(.end(nil)))
         context.fireChannelReadComplete()
@@ -91,9 +95,11 @@ final class UncleanCloseHandler: ChannelInboundHandler, RemovableChannelHandler 
 
 extension HTTPClient.Configuration {
     /// This configuration with ``UncleanCloseHandler`` on each HTTP/1.1 connection, after
-    /// whatever debug initializer it has: for Courier's own clients only, whose bodies are read
-    /// through ``ClassifiedHTTPClientBody`` and never decompressed by the client.
-    func keepingPartsBeforeAnUncleanClose() -> HTTPClient.Configuration {
+    /// whatever debug initializer it has: for clients whose bodies are read only through
+    /// ``ClassifiedHTTPClientBody``. A configuration that decompresses is returned as it is (the
+    /// decompressor, after the decoder, would take the marker for compressed bytes).
+    package func keepingPartsBeforeAnUncleanClose() -> HTTPClient.Configuration {
+        guard case .disabled = decompression else { return self }
         var configuration = self
         let earlier = http1_1ConnectionDebugInitializer
         configuration.http1_1ConnectionDebugInitializer = { channel in
@@ -104,27 +110,45 @@ extension HTTPClient.Configuration {
     }
 }
 
-/// The markers of failures handed over by ``UncleanCloseHandler``: an empty body part, known
-/// by its storage, that stands for an error.
+/// The markers of failures handed over by ``UncleanCloseHandler``: an empty body part whose
+/// storage holds a token before its reader index, known by that storage's address and token.
 enum UncleanClose {
-    private static let failures = NIOLockedValueBox<[UInt: any Error]>([:])
+    private struct Failure {
+        let token: UInt64
+        let error: any Error
+    }
+
+    private static let failures = NIOLockedValueBox<(byAddress: [UInt: Failure], order: [UInt])>(([:], []))
+    /// Markers no reader took (the reader stopped first) are forgotten oldest first, past this many.
+    private static let kept = 1_024
 
     /// An empty part standing for `error`.
     static func marker(for error: any Error, allocator: ByteBufferAllocator) -> ByteBuffer {
-        let marker = allocator.buffer(capacity: 1)
-        failures.withLockedValue { failures in
-            // A marker whose stream nobody read to its end is never taken: keep the table small.
-            if failures.count >= 64 { failures.removeAll() }
-            failures[address(of: marker)] = error
+        let token = UInt64.random(in: 1 ... .max)
+        var marker = allocator.buffer(capacity: 8)
+        marker.writeInteger(token)
+        marker.moveReaderIndex(forwardBy: 8)
+        let address = address(of: marker)
+        failures.withLockedValue { table in
+            if table.byAddress.updateValue(Failure(token: token, error: error), forKey: address) == nil {
+                table.order.append(address)
+            }
+            while table.order.count > kept { table.byAddress.removeValue(forKey: table.order.removeFirst()) }
         }
         return marker
     }
 
     /// The error `part` stands for, if it is a marker: read once.
     static func failure(in part: ByteBuffer) -> (any Error)? {
-        guard part.readableBytes == 0 else { return nil }
-        let key = address(of: part)
-        return failures.withLockedValue { $0.removeValue(forKey: key) }
+        guard part.readableBytes == 0, part.readerIndex == 8 else { return nil }
+        let address = address(of: part)
+        let token = part.withVeryUnsafeBytes { bytes in bytes.count >= 8 ? bytes.loadUnaligned(as: UInt64.self).bigEndian : 0 }
+        return failures.withLockedValue { table -> (any Error)? in
+            guard let failure = table.byAddress[address], failure.token == token else { return nil }
+            table.byAddress[address] = nil
+            table.order.removeAll { $0 == address }
+            return failure.error
+        }
     }
 
     private static func address(of buffer: ByteBuffer) -> UInt {

@@ -80,12 +80,25 @@ extension RequestBuilder {
     @_disfavoredOverload
     public mutating func __addCookie<T: CustomStringConvertible>(_ name: String, value: T?) {
         guard let value else { return }
-        appendHeader(.cookie, "\(name)=\(value.description)", replacing: false)
+        appendHeader(.cookie, "\(name)=\(Self.cookieOctets(value.description))", replacing: false)
+    }
+
+    /// `text` as a cookie's value may hold it (RFC 6265 §4.1.1): a `;` would start another cookie,
+    /// so it, `%` and whatever else a cookie value cannot hold (space, `"`, `,`, `\`, controls,
+    /// non-ASCII) is percent-encoded.
+    static func cookieOctets(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            let allowed = byte == 0x21 || (0x23...0x2B).contains(byte) && byte != 0x25 || (0x2D...0x3A).contains(byte)
+                || (0x3C...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
+            result += allowed ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+        }
+        return result
     }
 
     /// For generated code: adds the cookie `name` with `value`'s raw value (a string enum's).
     public mutating func __addCookie<T: RawRepresentable>(_ name: String, value: T?) where T.RawValue: CustomStringConvertible {
         guard let value else { return }
-        appendHeader(.cookie, "\(name)=\(value.rawValue.description)", replacing: false)
+        appendHeader(.cookie, "\(name)=\(Self.cookieOctets(value.rawValue.description))", replacing: false)
     }
 }

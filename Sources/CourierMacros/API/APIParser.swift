@@ -172,7 +172,8 @@ struct APIParser {
             let text = parameter.firstName.text
             let bare = text.filter { $0 != "`" }
             let plain = bare.first.map { !$0.isNumber } == true && bare.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-            return plain ? String(bare) : text
+            // `inout` is the one keyword a call's label must still escape.
+            return plain && bare != "inout" ? String(bare) : text
         }
         let selector = function.name.text + "(" + labels.map { $0 + ":" }.joined() + ")"
         var options = protocolScope.options
