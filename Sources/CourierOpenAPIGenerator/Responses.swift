@@ -176,12 +176,11 @@ extension SourceWriter {
     /// `ServerSentEvents<T>` for `text/event-stream`, `JSONLines<T>` for JSON Lines; `nil` for any
     /// other media type.
     private mutating func streamType(_ contentType: OpenAPI.ContentType, _ content: OpenAPI.Content, pointer: String, hint: String, nested: inout [String]) -> String? {
-        let type = contentType.rawValue.lowercased()
-        if type.hasPrefix("text/event-stream") {
+        if Self.isEventStream(contentType) {
             let element = content.schema.map { self.type(of: $0, pointer: pointer + "/schema", hint: hint + "Event", nested: &nested) } ?? "String"
             return "ServerSentEvents<\(element)>"
         }
-        if type.hasPrefix("application/jsonl") || type.hasPrefix("application/x-ndjson") {
+        if Self.isJSONLines(contentType) {
             let element = (content.itemSchema ?? content.schema).map { self.type(of: $0, pointer: pointer + "/schema", hint: hint + "Line", nested: &nested) } ?? jsonValueFallback(pointer)
             return "JSONLines<\(element)>"
         }
@@ -221,8 +220,14 @@ extension SourceWriter {
 
     /// Server-Sent Events and JSON Lines, which a stream's function reads.
     static func isStream(_ type: OpenAPI.ContentType) -> Bool {
-        let text = type.rawValue.lowercased()
-        return text.hasPrefix("text/event-stream") || text.hasPrefix("application/jsonl") || text.hasPrefix("application/x-ndjson")
+        isEventStream(type) || isJSONLines(type)
+    }
+
+    static func isEventStream(_ type: OpenAPI.ContentType) -> Bool { essence(type) == "text/event-stream" }
+
+    static func isJSONLines(_ type: OpenAPI.ContentType) -> Bool {
+        let text = essence(type)
+        return text.hasPrefix("application/jsonl") || text == "application/x-ndjson"
     }
 
     static func isSuccess(_ status: OpenAPI.Response.StatusCode) -> Bool {

@@ -102,4 +102,36 @@ extension SourceWriter {
         }
     }
 
+    /// The name of a type declared for an inline schema: its hint in Swift's style, with `Value`
+    /// after it while that is the name of a component the declaration refers to (a nested
+    /// `Project` would hide the component `Project` from a property typed with it).
+    func nestedTypeName(_ hint: String) -> String {
+        var name = Naming.identifier(hint, type: true)
+        while hidden.contains(name) { name += "Value" }
+        return name
+    }
+
+    /// The Swift names of the components `schemas` refer to, inline schemas followed.
+    func referencedComponents(_ schemas: [JSONSchema]) -> Set<String> {
+        var names: Set<String> = []
+        var pending = schemas
+        while let schema = pending.popLast() {
+            switch schema.value {
+            case .reference(let reference, _):
+                if let key = reference.name { names.insert(componentName(key)) }
+            case .object(_, let object):
+                pending += object.properties.values
+                if case .b(let values)? = object.additionalProperties { pending.append(values) }
+            case .array(_, let array):
+                if let items = array.items { pending.append(items) }
+            case .all(let members, _), .one(let members, _), .any(let members, _):
+                pending += members
+            case .not(let negated, _):
+                pending.append(negated)
+            default:
+                break
+            }
+        }
+        return names
+    }
 }

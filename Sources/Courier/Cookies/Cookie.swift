@@ -72,7 +72,7 @@ extension RequestBuilder {
     /// (every transport sends them as one header). Code of your own adds the header:
     /// `addHeader(.cookie, value: "name=value")`.
     public mutating func __addCookies(_ cookies: [Cookie]) {
-        for cookie in cookies { appendHeader(.cookie, "\(cookie.name)=\(cookie.value)", replacing: false) }
+        for cookie in cookies { appendCookie(cookie.name, cookie.value) }
     }
 
     /// For generated code (`@API`'s `CookieValue` parameters): adds the cookie `name` with
@@ -80,25 +80,32 @@ extension RequestBuilder {
     @_disfavoredOverload
     public mutating func __addCookie<T: CustomStringConvertible>(_ name: String, value: T?) {
         guard let value else { return }
-        appendHeader(.cookie, "\(name)=\(Self.cookieOctets(value.description))", replacing: false)
-    }
-
-    /// `text` as a cookie's value may hold it (RFC 6265 §4.1.1): a `;` would start another cookie,
-    /// so it, `%` and whatever else a cookie value cannot hold (space, `"`, `,`, `\`, controls,
-    /// non-ASCII) is percent-encoded.
-    static func cookieOctets(_ text: String) -> String {
-        var result = ""
-        for byte in text.utf8 {
-            let allowed = byte == 0x21 || (0x23...0x2B).contains(byte) && byte != 0x25 || (0x2D...0x3A).contains(byte)
-                || (0x3C...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
-            result += allowed ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
-        }
-        return result
+        appendCookie(name, value.description)
     }
 
     /// For generated code: adds the cookie `name` with `value`'s raw value (a string enum's).
     public mutating func __addCookie<T: RawRepresentable>(_ name: String, value: T?) where T.RawValue: CustomStringConvertible {
         guard let value else { return }
-        appendHeader(.cookie, "\(name)=\(Self.cookieOctets(value.rawValue.description))", replacing: false)
+        appendCookie(name, value.rawValue.description)
+    }
+
+    /// Adds `name=value` to the `Cookie` header, each byte of `value` that a cookie's value cannot
+    /// hold (RFC 6265 §4.1.1: space, `"`, `,`, `;`, `\`, controls, non-ASCII) percent-encoded: a
+    /// `;` would otherwise start another cookie. A value already percent-encoded stays as it is.
+    private mutating func appendCookie(_ name: String, _ value: String) {
+        appendHeader(.cookie, name + "=" + Self.cookieOctets(value), replacing: false)
+    }
+
+    static func cookieOctets(_ text: String) -> String {
+        func allowed(_ byte: UInt8) -> Bool {
+            byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte) || (0x3C...0x5B).contains(byte) || (0x5D...0x7E).contains(byte)
+        }
+        guard !text.utf8.allSatisfy(allowed) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if allowed(byte) { bytes.append(byte) } else { bytes += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -21,7 +21,9 @@ struct OpenAPIDocumentsCurrencyTests {
             let text = try? String(contentsOf: folder.appendingPathComponent(file.name), encoding: .utf8)
             #expect(text == file.source, "\(name)/\(file.name): \(regenerate)")
         }
-        // A models file holds at most 4,000 lines of models, besides its imports.
+        // A models file holds at most 4,000 lines of models, besides its imports; Airflow 3.1's
+        // models need more than one.
+        if name == "AirflowV2" { #expect(generated.files.filter { $0.name.contains("Models") }.count >= 2) }
         for file in generated.files where file.name.contains("Models") {
             #expect(file.source.split(separator: "\n", omittingEmptySubsequences: false).count <= 4_010, "\(file.name)")
         }
