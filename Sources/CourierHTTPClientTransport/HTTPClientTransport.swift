@@ -209,23 +209,34 @@ public struct HTTPClientTransport: ClientTransport {
         do {
             return try await dispatch(outgoing, baseURL: baseURL)
         } catch {
-            guard let reason = Self.resendReason(error, method: request.method, body: body) else {
+            guard let why = Self.connectionResend(after: error, method: request.method, body: body) else {
                 throw await failure(error, baseURL: baseURL)
             }
-            return try await resend(outgoing, baseURL: baseURL, because: reason)
+            return try await resend(outgoing, method: request.method, body: body, baseURL: baseURL, because: why)
         }
     }
 
     /// Sends `outgoing` once more, after the connection it met closed before any answer
-    /// (``resendReason(_:method:body:)``). The pool has dropped that connection, so it goes on
-    /// another.
+    /// (``connectionResend(after:method:body:)``): the pool has dropped that connection, or is
+    /// about to. Again, up to ``connectionSendLimit`` sends in all, only while each send meets a
+    /// closing connection before the request is written.
     @inline(never)
-    private nonisolated(nonsending) func resend(_ outgoing: HTTPClientRequest, baseURL: URL, because reason: String) async throws -> HTTPClientResponse {
-        ConnectionResends.report?(reason)
-        do {
-            return try await dispatch(outgoing, baseURL: baseURL)
-        } catch {
-            throw await failure(error, baseURL: baseURL)
+    private nonisolated(nonsending) func resend(
+        _ outgoing: HTTPClientRequest, method: HTTPRequest.Method, body: OutgoingBody?, baseURL: URL, because first: ConnectionResend
+    ) async throws -> HTTPClientResponse {
+        var why = first
+        var sends = 1
+        while true {
+            ConnectionResends.report?(why.reason)
+            sends += 1
+            do {
+                return try await dispatch(outgoing, baseURL: baseURL)
+            } catch {
+                guard sends < Self.connectionSendLimit,
+                      let next = Self.connectionResend(after: error, method: method, body: body), next.unwritten
+                else { throw await failure(error, baseURL: baseURL) }
+                why = next
+            }
         }
     }
 

@@ -2,15 +2,18 @@ package import AsyncHTTPClient
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOSSL
 
 /// Keeps the body parts that arrived before an unclean close of a streamed response.
 ///
 /// AsyncHTTPClient 1.37 keeps the parts it reads while its reader has not asked for more in a
 /// buffer of its own, and drops that buffer when the connection fails: a server that writes
-/// twenty events and then resets the connection reached the reader with fifteen of them. This
-/// handler sits between the HTTP decoder and AsyncHTTPClient's handler of each connection of
-/// Courier's own clients. When a response without a `Content-Length` (chunked, or ended by the
+/// twenty events and then resets the connection reached the reader with fifteen of them (over
+/// HTTP/2, with a reset of the stream or a close of the connection, fourteen). This handler sits
+/// between the HTTP decoder and AsyncHTTPClient's handler of each HTTP/1.1 connection of
+/// Courier's own clients, and between the frame translator and that handler of each HTTP/2
+/// stream. When a response without a `Content-Length` (chunked, or ended by the
 /// close) fails while its body arrives, it hands AsyncHTTPClient a marker part carrying the
 /// failure and then the response's end: AsyncHTTPClient passes on every part it holds, the
 /// marker last, and ``ClassifiedHTTPClientBody`` throws the failure when it meets the marker.
@@ -82,31 +85,39 @@ final class UncleanCloseHandler: ChannelInboundHandler, RemovableChannelHandler 
         return false
     }
 
-    /// Puts the handler on `channel`, after its HTTP decoder: for the debug initializer of a
-    /// client's HTTP/1.1 connections, after AsyncHTTPClient has set them up.
-    static func install(on channel: any Channel) -> EventLoopFuture<Void> {
+    /// Puts the handler on `channel`, after the handler of type `Decoder` that makes its response
+    /// parts: for the debug initializers of a client's HTTP/1.1 connections (NIO's response
+    /// decoder) and HTTP/2 streams (the translator from frames), run once AsyncHTTPClient has set
+    /// them up.
+    static func install<Decoder: ChannelHandler & SendableMetatype>(on channel: any Channel, after decoder: Decoder.Type) -> EventLoopFuture<Void> {
         channel.eventLoop.submit {
             let operations = channel.pipeline.syncOperations
-            let decoder = try operations.handler(type: ByteToMessageHandler<HTTPResponseDecoder>.self)
-            try operations.addHandler(UncleanCloseHandler(), position: .after(decoder))
+            try operations.addHandler(UncleanCloseHandler(), position: .after(try operations.handler(type: decoder)))
         }
     }
 }
 
 extension HTTPClient.Configuration {
-    /// This configuration with ``UncleanCloseHandler`` on each HTTP/1.1 connection, after
-    /// whatever debug initializer it has: for clients whose bodies are read only through
-    /// ``ClassifiedHTTPClientBody``. A configuration that decompresses is returned as it is (the
-    /// decompressor, after the decoder, would take the marker for compressed bytes).
+    /// This configuration with ``UncleanCloseHandler`` on each HTTP/1.1 connection and each
+    /// HTTP/2 stream, after whatever debug initializer it has: for clients whose bodies are read
+    /// only through ``ClassifiedHTTPClientBody``. A configuration that decompresses is returned as
+    /// it is (the decompressor, after the decoder, would take the marker for compressed bytes).
     package func keepingPartsBeforeAnUncleanClose() -> HTTPClient.Configuration {
         guard case .disabled = decompression else { return self }
         var configuration = self
-        let earlier = http1_1ConnectionDebugInitializer
-        configuration.http1_1ConnectionDebugInitializer = { channel in
-            guard let earlier else { return UncleanCloseHandler.install(on: channel) }
-            return earlier(channel).flatMap { UncleanCloseHandler.install(on: channel) }
-        }
+        configuration.http1_1ConnectionDebugInitializer = Self.installing(ByteToMessageHandler<HTTPResponseDecoder>.self, after: http1_1ConnectionDebugInitializer)
+        configuration.http2StreamChannelDebugInitializer = Self.installing(HTTP2FramePayloadToHTTP1ClientCodec.self, after: http2StreamChannelDebugInitializer)
         return configuration
+    }
+
+    /// A debug initializer that runs `earlier`, if any, then installs the handler after `decoder`.
+    private static func installing<Decoder: ChannelHandler & SendableMetatype>(
+        _ decoder: Decoder.Type, after earlier: (@Sendable (any Channel) -> EventLoopFuture<Void>)?
+    ) -> @Sendable (any Channel) -> EventLoopFuture<Void> {
+        { channel in
+            guard let earlier else { return UncleanCloseHandler.install(on: channel, after: decoder) }
+            return earlier(channel).flatMap { UncleanCloseHandler.install(on: channel, after: decoder) }
+        }
     }
 }
 

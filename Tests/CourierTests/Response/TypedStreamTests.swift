@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Courier
+import CourierAsyncHTTPClient
 import CourierTestSupport
 import CourierTesting
 import Foundation
@@ -188,6 +189,31 @@ struct TypedStreamTests {
             // On AsyncHTTPClient too, which alone hands over only a prefix (the test below):
             // Courier's clients keep the parts it holds when the close comes.
             #expect(seen == (1...20).map { Tick(n: $0) }, "run \(run): \(seen.count) of 20 events")
+        }
+    }
+
+    @Test("A request queued for the only connection while its stream is reset goes out on a new one and is answered")
+    func queuedBehindReset() async throws {
+        var configuration = HTTPClient.Configuration.courierDefault
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 1)
+        let padding = String(repeating: "x", count: 2_000)
+        let events = (1...20).map { "id: \($0)\ndata: {\"n\":\($0),\"pad\":\"\(padding)\"}\n\n" }
+        try await Provider.withHTTPClient(baseURL: try await FaultServer.baseURL(), configuration: configuration) { provider in
+            for run in 0..<3 {
+                let name = scriptName("sse-queued-\(run)", .asyncHTTPClient)
+                let after = scriptName("after-reset-\(run)", .asyncHTTPClient)
+                FaultServer.script(name, [.stream(contentType: "text/event-stream", chunks: events, gap: .milliseconds(1), end: .resetOnceDelivered)])
+                FaultServer.script(after, [.answer(status: 200, body: "answered")])
+                let stream = try await provider.send(Request(.get, "/script/\(name)", receiving: .events(Tick.self, reconnects: false)))
+                // Sent while the stream holds the one connection: it waits for it, and the reset
+                // must not hand it a connection that is gone.
+                async let queued = provider.send(Request(.get, "/script/\(after)", receiving: .text))
+                let (seen, error) = await collectUntilFailure(stream)
+                #expect(error?.kind == .transport, "run \(run)")
+                #expect(seen.count == 20, "run \(run): \(seen.count) of 20 events")
+                #expect(try await queued == "answered", "run \(run)")
+                #expect(FaultServer.arrivals(ofScript: after).count == 1, "run \(run)")
+            }
         }
     }
 

@@ -5,12 +5,13 @@ import NIOHTTP2
 import NIOPosix
 import NIOSSL
 
-/// An HTTP/2 server over TLS, on 127.0.0.1 with an OS-chosen port, whose first connection says
-/// GOAWAY at its first request; every later connection answers normally. Each answer's body
-/// names the connection and stream it came on (`connection 1, stream 1`). It counts
-/// connections, requests and answers, so that a test can tell what a client sent again.
-public final class GoAwayServer: Sendable {
-    /// What the first connection does with its first request.
+/// An HTTP/2 server over TLS, on 127.0.0.1 with an OS-chosen port, with one fault: its first
+/// connection says GOAWAY at its first request (every later connection answers normally, each
+/// answer's body naming the connection and stream it came on: `connection 1, stream 1`), or
+/// every answer streams chunks and then ends uncleanly. It counts connections, requests and
+/// answers, so that a test can tell what a client sent again.
+public final class HTTP2FaultServer: Sendable {
+    /// The fault.
     public enum Mode: Sendable {
         /// GOAWAY naming that request's stream as the last one it will process, then the answer,
         /// then the connection closes: the request completes, later ones need a new connection.
@@ -18,6 +19,14 @@ public final class GoAwayServer: Sendable {
         /// GOAWAY naming no stream as processed, and the connection closes unanswered: the
         /// request was never acted on (RFC 9113 §6.8), so sending it again is safe.
         case refusing
+        /// Every request: a `text/event-stream` answer without a length, each chunk a DATA frame,
+        /// then RST_STREAM (`INTERNAL_ERROR`) in place of the body's end.
+        case streamThenReset([String])
+        /// Every request: the same answer, then the connection closes in place of the body's end.
+        case streamThenClose([String])
+        /// Every request: the normal answer, then the connection closes, as a server that keeps
+        /// no idle connection does.
+        case closingAfterEachAnswer
     }
 
     /// What the server saw.
@@ -37,6 +46,10 @@ public final class GoAwayServer: Sendable {
     }
 
     private let state = NIOLockedValueBox(Seen())
+    private let pathsSeen = NIOLockedValueBox([String]())
+
+    /// The path of each request received in full, in the order they came.
+    public var paths: [String] { pathsSeen.withLockedValue { $0 } }
     private let channel: any Channel
     let mode: Mode
 
@@ -47,7 +60,7 @@ public final class GoAwayServer: Sendable {
     public var seen: Seen { state.withLockedValue { $0 } }
 
     /// A server in `mode`, presenting ``TestPKI/server`` and offering only `h2`.
-    public static func start(_ mode: Mode) async throws -> GoAwayServer {
+    public static func start(_ mode: Mode) async throws -> HTTP2FaultServer {
         let pki = TestPKI.shared
         var tls = TLSConfiguration.makeServerConfiguration(
             certificateChain: try NIOSSLCertificate.fromPEMBytes(Array(pki.server.certificatePEM.utf8)).map { .certificate($0) },
@@ -55,12 +68,12 @@ public final class GoAwayServer: Sendable {
         )
         tls.applicationProtocols = ["h2"]
         let context = try NIOSSLContext(configuration: tls)
-        let box = NIOLockedValueBox<GoAwayServer?>(nil)
+        let box = NIOLockedValueBox<HTTP2FaultServer?>(nil)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    guard let server = box.withLockedValue({ $0 }) else { throw GoAwayServerNotReady() }
+                    guard let server = box.withLockedValue({ $0 }) else { throw HTTP2FaultServerNotReady() }
                     let connection = server.state.withLockedValue { seen in
                         seen.connections += 1
                         return seen.connections - 1
@@ -76,7 +89,7 @@ public final class GoAwayServer: Sendable {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        let server = GoAwayServer(mode: mode, channel: channel)
+        let server = HTTP2FaultServer(mode: mode, channel: channel)
         box.withLockedValue { $0 = server }
         return server
     }
@@ -95,9 +108,13 @@ public final class GoAwayServer: Sendable {
     func record(_ change: (inout Seen) -> Void) {
         state.withLockedValue(change)
     }
+
+    func record(path: String) {
+        pathsSeen.withLockedValue { $0.append(path) }
+    }
 }
 
-private struct GoAwayServerNotReady: Error {}
+private struct HTTP2FaultServerNotReady: Error {}
 
 /// One stream: waits for the whole request, then answers, or on the first connection says GOAWAY
 /// as the server's mode asks.
@@ -106,10 +123,11 @@ private final class StreamHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias OutboundOut = HTTP2Frame.FramePayload
 
     // Touched only on the stream's event loop.
-    private let server: GoAwayServer
+    private let server: HTTP2FaultServer
     private let connection: Int
+    private var path = ""
 
-    init(server: GoAwayServer, connection: Int) {
+    init(server: HTTP2FaultServer, connection: Int) {
         self.server = server
         self.connection = connection
     }
@@ -117,13 +135,31 @@ private final class StreamHandler: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let ended: Bool
         switch unwrapInboundIn(data) {
-        case .headers(let headers): ended = headers.endStream
+        case .headers(let headers):
+            path = headers.headers.first(name: ":path") ?? path
+            ended = headers.endStream
         case .data(let data): ended = data.endStream
         default: ended = false
         }
         guard ended else { return }
         server.record { $0.requests += 1 }
+        server.record(path: path)
         let stream = (try? context.channel.syncOptions?.getOption(HTTP2StreamChannelOptions.streamID)) ?? .rootStream
+        switch server.mode {
+        case .streamThenReset(let chunks):
+            writeEvents(chunks, context).whenComplete { _ in
+                context.writeAndFlush(self.wrapOutboundOut(.rstStream(.internalError)), promise: nil)
+            }
+            return
+        case .streamThenClose(let chunks):
+            writeEvents(chunks, context).whenComplete { _ in context.channel.parent?.close(promise: nil) }
+            return
+        case .closingAfterEachAnswer:
+            answer(context, stream: stream).whenComplete { _ in context.channel.parent?.close(promise: nil) }
+            return
+        case .graceful, .refusing:
+            break
+        }
         guard connection == 0, let parent = context.channel.parent else {
             answer(context, stream: stream)
             return
@@ -135,7 +171,21 @@ private final class StreamHandler: ChannelInboundHandler, @unchecked Sendable {
         case .refusing:
             parent.writeAndFlush(HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: .rootStream, errorCode: .noError, opaqueData: nil)))
                 .whenComplete { _ in parent.close(promise: nil) }
+        case .streamThenReset, .streamThenClose, .closingAfterEachAnswer:
+            break
         }
+    }
+
+    /// Writes the head of an event stream and each of `chunks` as a DATA frame, none ending the
+    /// stream; the future completes once all of them were handed to the connection.
+    private func writeEvents(_ chunks: [String], _ context: ChannelHandlerContext) -> EventLoopFuture<Void> {
+        let headers = HPACKHeaders([(":status", "200"), ("content-type", "text/event-stream")])
+        context.write(wrapOutboundOut(.headers(.init(headers: headers))), promise: nil)
+        server.record { $0.answered += 1 }
+        for chunk in chunks {
+            context.write(wrapOutboundOut(.data(.init(data: .byteBuffer(ByteBuffer(string: chunk))))), promise: nil)
+        }
+        return context.writeAndFlush(wrapOutboundOut(.data(.init(data: .byteBuffer(ByteBuffer())))))
     }
 
     @discardableResult
