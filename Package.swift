@@ -17,13 +17,6 @@ let macroImplementation: [Target.Dependency] = [
     .product(name: "SwiftDiagnostics", package: "swift-syntax"),
 ]
 
-// The documents of swift-openapi-generator 1.14.3, one module each under Tests/OpenAPIPeers: the
-// server that generator writes for the document, and the client courier-openapi writes for it.
-let openAPIPeers = [
-    "AuthGreeting", "BidirectionalStreams", "ChantGPT", "ContentTypes", "EventStreams", "Greeting", "GreetingCount",
-    "IntegrationGreeting", "OpenAI", "Petstore", "SwaggerGreeting", "TutorialGreeting", "TypeOverrides",
-]
-
 let package = Package(
     name: "Courier",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
@@ -55,7 +48,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // Test-only.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         // Test-only: the TLS server's certificates, good and bad, made in the test process.
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
@@ -200,7 +192,6 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 "CourierTestSupport",
-                "OpenAPIPeerServer",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
@@ -208,7 +199,7 @@ let package = Package(
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
-            ] + openAPIPeers.map { .target(name: "OpenAPIPeer\($0)") },
+            ],
             // Archives the replay tests read by path, and the script that recorded them.
             exclude: ["Transports/Archives", "OpenAPI/Documents"],
             swiftSettings: upcomingFeatures
@@ -264,43 +255,6 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
-            swiftSettings: upcomingFeatures
-        ),
-    ] + openAPIPeers.map { name in
-        .target(
-            name: "OpenAPIPeer\(name)",
-            dependencies: [
-                "Courier",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Tests/OpenAPIPeers/\(name)",
-            exclude: ["openapi.yaml"] + (name == "OpenAI" ? [] : ["openapi-generator-config.yaml"]),
-            swiftSettings: upcomingFeatures
-        )
-    } + [
-        // OpenAI's server alone: swift-openapi-generator's code for it uses what the document
-        // marks deprecated, and those warnings are not Courier's.
-        .target(
-            name: "OpenAPIPeerOpenAIServer",
-            dependencies: [
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Tests/OpenAPIPeers/OpenAIServer",
-            exclude: ["openapi-generator-config.yaml"],
-            swiftSettings: upcomingFeatures + [.unsafeFlags(["-suppress-warnings"])]
-        ),
-        // A Hummingbird server that answers every document of Tests/OpenAPIPeers at /peers/<name>.
-        .target(
-            name: "OpenAPIPeerServer",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "Logging", package: "swift-log"),
-            ] + (openAPIPeers.filter { $0 != "OpenAI" } + ["OpenAIServer"]).map { .target(name: "OpenAPIPeer\($0)") },
-            path: "Tests/OpenAPIPeerServer",
             swiftSettings: upcomingFeatures
         ),
     ],

@@ -51,6 +51,12 @@ public final class MockTransport: ClientTransport {
     /// Every request received so far, in order.
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
+    /// Forgets the requests received so far, keeping the stubs: ``requests`` then holds only
+    /// those that come after.
+    public func clearRequests() {
+        state.withLock { $0.requests.removeAll() }
+    }
+
     /// Records `request` and its body, then answers from the latest matching stub, else the fallback
     /// handler, else throws `CourierError.unmocked`; a response body without `Content-Length` gets one.
     public func send(

@@ -243,7 +243,7 @@ public enum TestServer {
         }
         router.get("/login") { _, _ in
             var headers = HTTPFields()
-            headers.append(HTTPField(name: .setCookie, value: "session=s-1; Path=/"))
+            headers.append(HTTPField(name: .setCookie, value: "session=s-1; Path=/; HttpOnly"))
             headers.append(HTTPField(name: .setCookie, value: "scoped=yes; Path=/echo/scoped"))
             headers.append(HTTPField(name: .setCookie, value: "secure=no; Path=/; Secure"))
             headers.append(HTTPField(name: .setCookie, value: "gone=x; Path=/; Max-Age=0"))

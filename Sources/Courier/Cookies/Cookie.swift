@@ -17,8 +17,17 @@ public struct Cookie: Sendable, Hashable, CustomStringConvertible {
         self.attributes = attributes
     }
 
-    /// Whether the server marked it `Secure`, in any case.
-    var isSecure: Bool { attributes.keys.contains { $0.lowercased() == "secure" } }
+    /// Whether the server marked it `Secure`: a ``CookieJar`` sends it over HTTPS only.
+    public var isSecure: Bool { hasFlag("secure") }
+
+    /// Whether the server marked it `HttpOnly`: a browser keeps it from scripts; Courier sends it
+    /// as any other.
+    public var isHTTPOnly: Bool { hasFlag("httponly") }
+
+    /// Whether an attribute named `lowercasedName`, in any case, is present.
+    private func hasFlag(_ lowercasedName: String) -> Bool {
+        attributes.keys.contains { $0.lowercased() == lowercasedName }
+    }
 
     /// Reads one `Set-Cookie` value; `nil` when it has no `name=value` pair.
     init?(setCookie header: String) {

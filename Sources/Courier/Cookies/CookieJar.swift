@@ -29,6 +29,12 @@ public final class CookieJar: Sendable {
     /// The cookies kept now.
     public var cookies: [Cookie] { stored.withLock { $0.map(\.cookie) } }
 
+    /// Forgets every cookie, as signing out does; providers that share the jar send none until
+    /// a server sets one again.
+    public func removeAll() {
+        stored.withLock { $0.removeAll() }
+    }
+
     /// Keeps the cookies of `response`, received from `url`.
     func receive(_ setCookies: [String], from url: URL, now: Date = Date()) {
         guard let host = url.host?.lowercased() else { return }

@@ -18,8 +18,15 @@ extension Provider {
     /// attempts and the decoding, and is the current one while they run.
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
         if let observer = RequestObserver.start(observability) { return try await send(request, observedBy: observer) }
-        let call = try prepare(request)
-        return try await decode(cached(call), of: call, for: request)
+        do throws(CourierError) {
+            let call = try prepare(request)
+            let value = try await decode(cached(call), of: call, for: request)
+            request.builder.endProgress(streaming: call.streams)
+            return value
+        } catch {
+            request.builder.endProgress(streaming: false)
+            throw error
+        }
     }
 
     /// ``send(_:)`` for a provider that something listens to. A function of its own, so that
@@ -41,9 +48,11 @@ extension Provider {
                 }
             }
             observer.end()
+            request.builder.endProgress(streaming: call.streams)
             return value
         } catch {
             observer.end(error)
+            request.builder.endProgress(streaming: false)
             throw error
         }
     }

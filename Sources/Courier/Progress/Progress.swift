@@ -26,6 +26,8 @@ public struct TransferProgress: Sendable, Hashable {
 struct ProgressHandler: Sendable {
     let interval: Duration
     let report: @Sendable (TransferProgress) -> Void
+    /// Told once the call has nothing more to report, for a handler that feeds a stream.
+    var end: (@Sendable () -> Void)? = nil
 
     /// `body` counted as it is read, reporting here; its length and iteration behaviour kept.
     func counting(_ body: HTTPBody) -> HTTPBody {
@@ -61,7 +63,15 @@ private struct CountedBody: AsyncSequence, Sendable {
 
         mutating func next() async throws -> ArraySlice<UInt8>? {
             while rest.isEmpty {
-                guard let chunk = try await base.next() else {
+                let next: ArraySlice<UInt8>?
+                do {
+                    next = try await base.next()
+                } catch {
+                    // A body that fails has no last report: a sequence fed by it ends here.
+                    handler.end?()
+                    throw error
+                }
+                guard let chunk = next else {
                     if !ended {
                         ended = true
                         handler.report(TransferProgress(bytes: bytes, total: total ?? bytes))
@@ -110,18 +120,63 @@ extension Request {
     /// Under a retry, only the body the call returns is reported: the body of a response that is
     /// followed by another attempt is read without reports.
     ///
-    /// For the reports as a stream, feed one of your own from `report`:
-    ///
-    /// ```swift
-    /// let (progress, reports) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(1))
-    /// let download = Request(.get, "/exports/7", receiving: .data).downloadProgress { step in
-    ///     reports.yield(step)
-    ///     if step.bytes == step.total { reports.finish() }
-    /// }
-    /// ```
+    /// For the reports as an async sequence, see ``downloadProgress(every:)``.
     public func downloadProgress(every interval: Duration = .milliseconds(100), _ report: @escaping @Sendable (TransferProgress) -> Void) -> Request {
         var copy = self
         copy.builder.downloadProgress = ProgressHandler(interval: interval, report: report)
         return copy
+    }
+
+    /// A copy whose upload progress arrives as an async sequence, the reports of
+    /// ``uploadProgress(every:_:)``: it ends after the body's last report, or when the call ends
+    /// without one (a failure before the body was sent). A slow reader gets the newest report.
+    public func uploadProgress(every interval: Duration = .milliseconds(100)) -> (request: Request, progress: AsyncStream<TransferProgress>) {
+        let feed = ProgressFeed(interval: interval)
+        var copy = self
+        copy.builder.uploadProgress = feed.handler
+        return (copy, feed.stream)
+    }
+
+    /// A copy whose download progress arrives as an async sequence, the reports of
+    /// ``downloadProgress(every:_:)``: it ends after the body's last report, or when the call
+    /// ends without one (a failure, a response with no body). A slow reader gets the newest
+    /// report.
+    ///
+    /// ```swift
+    /// let (request, progress) = Request(.get, "/exports/7", receiving: .data).downloadProgress()
+    /// async let export = provider.send(request)
+    /// for await step in progress { print(step.fraction ?? 0) }
+    /// let data = try await export
+    /// ```
+    public func downloadProgress(every interval: Duration = .milliseconds(100)) -> (request: Request, progress: AsyncStream<TransferProgress>) {
+        let feed = ProgressFeed(interval: interval)
+        var copy = self
+        copy.builder.downloadProgress = feed.handler
+        return (copy, feed.stream)
+    }
+}
+
+/// A progress handler that feeds an async sequence, ending it at the last report or when told.
+private struct ProgressFeed {
+    let stream: AsyncStream<TransferProgress>
+    let handler: ProgressHandler
+
+    init(interval: Duration) {
+        let (stream, continuation) = AsyncStream<TransferProgress>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        self.stream = stream
+        handler = ProgressHandler(interval: interval, report: { progress in
+            continuation.yield(progress)
+            // The last report of a body: its total is what was read.
+            if progress.total == progress.bytes { continuation.finish() }
+        }, end: { continuation.finish() })
+    }
+}
+
+extension RequestBuilder {
+    /// Ends the progress sequences once the call is over: the upload's, and the download's
+    /// unless the caller still has the body to read (`streaming`), whose last report ends it.
+    func endProgress(streaming: Bool) {
+        uploadProgress?.end?()
+        if !streaming { downloadProgress?.end?() }
     }
 }

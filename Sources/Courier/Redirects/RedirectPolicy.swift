@@ -26,6 +26,10 @@ public struct RedirectPolicy: Sendable {
     public static func follow(limit: Int = 10, dropping secrets: Set<HTTPField.Name> = [], allowingInsecure: Bool = false) -> RedirectPolicy {
         RedirectPolicy(limit: max(0, limit), secrets: secrets, allowsInsecureRedirects: allowingInsecure)
     }
+
+    /// Follow no redirect: a `3xx` response is returned as it is, for you to read its `Location`.
+    /// The same as `.follow(limit: 0)`.
+    public static var none: RedirectPolicy { .follow(limit: 0) }
 }
 
 /// Scheme, host and port, with the default port filled in.

@@ -8,10 +8,6 @@ import HTTPTypes
 import NIOCore
 import Testing
 
-struct Tick: Codable, Sendable, Equatable {
-    var n: Int
-}
-
 /// A tick whose key a snake_case mapping reads.
 struct SnakeTick: Codable, Sendable, Equatable {
     var tickNumber: Int
@@ -45,36 +41,6 @@ struct TickSequence: Endpoint {
     typealias Response = JSONSequence<Tick>
     var name: String
     func makeRequest() -> RequestBuilder { RequestBuilder(method: .get, path: "/script/\(name)") }
-}
-
-/// Reads every value of `stream`.
-func collect<S: AsyncSequence>(_ stream: S) async throws -> [S.Element] {
-    var values: [S.Element] = []
-    for try await value in stream { values.append(value) }
-    return values
-}
-
-/// The values of `stream` read until it ends or fails, and the failure. `each` sees every value
-/// as it arrives (to signal a scripted drop once the client has read what comes before it).
-func collectUntilFailure<S: AsyncSequence>(_ stream: S, each: (S.Element) -> Void = { _ in }) async -> ([S.Element], CourierError?) {
-    var values: [S.Element] = []
-    do {
-        for try await value in stream {
-            values.append(value)
-            each(value)
-        }
-        return (values, nil)
-    } catch {
-        return (values, error as? CourierError)
-    }
-}
-
-/// Every way to cut `text` in two.
-func splits(_ text: String) -> [[String]] {
-    let bytes = Array(text.utf8)
-    return (0...bytes.count).map { cut in
-        [String(decoding: bytes[..<cut], as: UTF8.self), String(decoding: bytes[cut...], as: UTF8.self)]
-    }
 }
 
 @Suite("Typed streams: Server-Sent Events, JSON Lines and JSON text sequences as they arrive", .serialized, .timeLimit(.minutes(3)))

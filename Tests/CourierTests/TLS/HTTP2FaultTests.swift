@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 @Suite("HTTP/2: a server's GOAWAY, reset or close mid-flight", .timeLimit(.minutes(1)))
-struct HTTP2GoAwayTests {
+struct HTTP2FaultTests {
     /// Runs `body` with a provider for `server` on a client of its own, so that no connection of
     /// another test is in its pool.
     func withProvider(_ server: HTTP2FaultServer, retryPolicy: RetryPolicy, _ body: (Provider) async throws -> Void) async throws {

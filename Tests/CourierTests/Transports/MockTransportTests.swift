@@ -35,6 +35,22 @@ struct MockTransportTests {
         #expect(requests[1].queryItems.first?.value == "2")
     }
 
+    @Test("Clearing the recorded requests keeps the stubs; later requests are recorded from the start")
+    func clearRequests() async throws {
+        let mock = MockTransport()
+        mock.stub(.get, "/users/:id") { request in
+            try .json(TestUser(id: Int(request.parameters["id"] ?? "") ?? -1, name: "stub"))
+        }
+        let api = LibraryAPI(provider: Provider(baseURL: "https://api.example.test", transport: mock))
+        _ = try await api.user(id: 1)
+        _ = try await api.user(id: 2)
+        #expect(mock.requests.count == 2)
+        mock.clearRequests()
+        #expect(mock.requests.isEmpty)
+        #expect(try await api.user(id: 3) == TestUser(id: 3, name: "stub"))
+        #expect(mock.requests.map(\.path) == ["/users/3"])
+    }
+
     @Test("An unmatched request throws unmocked, naming the request and the stubs")
     func unmatched() async throws {
         let mock = MockTransport()

@@ -245,11 +245,7 @@ func progressTour(provider: Provider, url: URL, bar: ProgressBar) async throws -
 let upload = try TransfersAPI.Requests.upload(data: .file(url)).uploadProgress { progress in
     print(progress.bytes, progress.total ?? -1, progress.fraction ?? 0)
 }
-let (progress, reports) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(1))
-let download = Request(.get, "/exports/7", receiving: .data).downloadProgress { step in
-    reports.yield(step)
-    if step.bytes == step.total { reports.finish() }
-}
+let (download, progress) = Request(.get, "/exports/7", receiving: .data).downloadProgress()
 async let data = provider.send(download)
 for await step in progress { bar.value = step.fraction ?? 0 }
 _ = upload //-

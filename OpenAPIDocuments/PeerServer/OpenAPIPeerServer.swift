@@ -18,7 +18,7 @@ import OpenAPIPeerTypeOverrides
 import OpenAPIRuntime
 
 /// One Hummingbird server, on 127.0.0.1 and a port the system picks, that answers each document
-/// of Tests/OpenAPIPeers at `/peers/<folder>` with the server swift-openapi-generator wrote for
+/// of Peers at `/peers/<folder>` with the server swift-openapi-generator wrote for
 /// it, through swift-openapi-hummingbird: an implementation of each document independent of
 /// courier-openapi, for the clients courier-openapi wrote to call.
 public enum OpenAPIPeerServer {

@@ -2,25 +2,13 @@ import Courier
 import CourierOpenAPIGenerator
 import Foundation
 import Testing
-import OpenAPIPeerServer
 
-/// A provider for the document in Tests/OpenAPIPeers/`folder`, whose server swift-openapi-generator
-/// wrote: an implementation independent of courier-openapi answers the client courier-openapi
-/// wrote. The connect bound allows for a machine slowed by ThreadSanitizer and the rest of the
-/// suite.
-func peerProvider(_ transport: TransportKind, _ folder: String) async throws -> Provider {
-    var provider = Provider(baseURL: "http://127.0.0.1:\(try await OpenAPIPeerServer.port())/peers/\(folder)")
-    provider.transport = transport.transport
-    provider.retryPolicy = .disabled
-    provider.timeouts.connect = .seconds(30)
-    return provider
-}
-
-/// Each committed peer client is what courier-openapi writes for its folder's openapi.yaml.
+/// Each committed peer client (OpenAPIDocuments/Peers, called against its server by that package's
+/// tests) is what courier-openapi writes for its folder's openapi.yaml.
 @Suite("The peers' committed clients are current", .timeLimit(.minutes(5)))
 struct PeerClientsAreCurrentTests {
     static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../OpenAPIPeers").standardizedFileURL
+        .appendingPathComponent("../../../OpenAPIDocuments/Peers").standardizedFileURL
 
     static let folders = ((try? FileManager.default.contentsOfDirectory(atPath: peers.path)) ?? [])
         .filter { FileManager.default.fileExists(atPath: peers.appendingPathComponent("\($0)/openapi.yaml").path) }
@@ -48,6 +36,6 @@ struct PeerClientsAreCurrentTests {
         let document = Self.peers.appendingPathComponent("\(folder)/openapi.yaml")
         let generated = try ClientGenerator().generate(try String(contentsOf: document, encoding: .utf8), fileName: "openapi.yaml")
         let committed = try String(contentsOf: Self.peers.appendingPathComponent("\(folder)/Client.swift"), encoding: .utf8)
-        #expect(generated.source == committed, "write it again with Tests/OpenAPIPeers/generate.sh")
+        #expect(generated.source == committed, "write it again with OpenAPIDocuments/Peers/generate.sh")
     }
 }

@@ -31,11 +31,6 @@ struct FlakyMacroEndpoint {
     @PathParameter var name: String
 }
 
-/// A unique script name for one test and transport.
-func scriptName(_ test: String, _ transport: TransportKind) -> String {
-    "\(test)-\(transport.rawValue)-\(UUID().uuidString.prefix(8))"
-}
-
 /// The continuous clock, counting the waits begun on it: a test waits for a retry's wait to begin.
 final class CountingClock: Clock, Sendable {
     private let base = ContinuousClock()

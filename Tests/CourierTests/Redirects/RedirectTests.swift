@@ -81,5 +81,8 @@ struct RedirectTests {
         let first = try await provider.send(Request(RequestBuilder(method: .get, path: "/redirect/301"), receiving: .response))
         #expect(first.statusCode == 301)
         #expect(first.headers[.location] == "/echo/redirected")
+        provider.redirects = .none
+        let named = try await provider.send(Request(RequestBuilder(method: .get, path: "/redirect/302"), receiving: .response))
+        #expect(named.statusCode == 302)
     }
 }

@@ -6,7 +6,7 @@
 # generator's code for that document uses declarations the document marks deprecated.
 #
 #     swift build --product courier-openapi
-#     SWIFT_OPENAPI_GENERATOR=/path/to/swift-openapi-generator Tests/OpenAPIPeers/generate.sh
+#     SWIFT_OPENAPI_GENERATOR=/path/to/swift-openapi-generator OpenAPIDocuments/Peers/generate.sh
 set -euo pipefail
 cd "$(dirname "$0")"
 # Without SWIFT_OPENAPI_GENERATOR, only the Courier clients are written.

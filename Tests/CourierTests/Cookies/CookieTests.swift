@@ -29,11 +29,26 @@ struct CookieTests {
         #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/other")).header("cookie") == nil)
     }
 
+    @Test("A jar emptied with removeAll sends no cookie until a server sets one again", arguments: TransportKind.allCases)
+    func removeAll(transport: TransportKind) async throws {
+        let jar = CookieJar()
+        let provider = try await transport.provider().with(cookieJar: jar)
+        _ = try await provider.send(Request(RequestBuilder(method: .get, path: "/login"), receiving: .response))
+        #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/other")).header("cookie") == "session=s-1")
+        jar.removeAll()
+        #expect(jar.cookies.isEmpty)
+        #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/other")).header("cookie") == nil)
+        _ = try await provider.send(Request(RequestBuilder(method: .get, path: "/login"), receiving: .response))
+        #expect(try await provider.echo(RequestBuilder(method: .get, path: "/echo/other")).header("cookie") == "session=s-1")
+    }
+
     @Test("Response cookies are read from every Set-Cookie header, joined or not", arguments: TransportKind.allCases)
     func responseCookies(transport: TransportKind) async throws {
         let response = try await transport.provider().send(Request(RequestBuilder(method: .get, path: "/login"), receiving: .response))
         #expect(response.cookies.map(\.name) == ["session", "scoped", "secure", "gone"])
         #expect(response.cookies[2].attributes["Secure"] == "")
+        #expect(response.cookies.map(\.isSecure) == [false, false, true, false])
+        #expect(response.cookies.map(\.isHTTPOnly) == [true, false, false, false])
         #expect(response.cookies[1].attributes["Path"] == "/echo/scoped")
     }
 

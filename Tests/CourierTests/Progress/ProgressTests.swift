@@ -45,17 +45,6 @@ func expectProgress(_ reports: [TransferProgress], total: Int64, _ label: String
     #expect(reports.last?.bytes == total && reports.last?.total == total, "\(label): last \(String(describing: reports.last))", sourceLocation: sourceLocation)
 }
 
-/// `request` reporting its download progress on a stream of the caller's, as the README shows; the
-/// stream ends with the report of the whole body.
-func streamingDownloadProgress(_ request: Request<Data>) -> (Request<Data>, AsyncStream<TransferProgress>) {
-    let (progress, reports) = AsyncStream.makeStream(of: TransferProgress.self)
-    let reporting = request.downloadProgress(every: .zero) { step in
-        reports.yield(step)
-        if step.bytes == step.total { reports.finish() }
-    }
-    return (reporting, progress)
-}
-
 @Suite("Progress of uploads and downloads, in every front-end", .serialized, .timeLimit(.minutes(2)))
 struct ProgressTests {
     static let size = 4 << 20
@@ -123,15 +112,48 @@ struct ProgressTests {
         #expect(log.all.last?.fraction == 1)
     }
 
-    @Test("As a stream: the progress sequence ends with the transfer", arguments: TransportKind.allCases)
-    func asStream(transport: TransportKind) async throws {
+    @Test("As an async sequence: download and upload progress end with the transfer", arguments: TransportKind.allCases)
+    func asSequence(transport: TransportKind) async throws {
         let provider = try await transport.provider()
-        let (request, progress) = streamingDownloadProgress(Request(.get, "/bytes/\(Self.size)", receiving: .data))
+        let (request, progress) = Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero)
         async let received = provider.send(request)
-        var last: TransferProgress?
-        for await report in progress { last = report }
+        var reports: [TransferProgress] = []
+        for await report in progress { reports.append(report) }
         #expect(try await received.count == Self.size)
-        #expect(last?.bytes == Int64(Self.size) && last?.total == Int64(Self.size))
+        expectProgress(reports, total: Int64(Self.size), "download")
+
+        let data = Data(repeating: 0x63, count: Self.size)
+        let (upload, sent) = TransfersAPI.Requests.digest(data: HTTPBody(data)).uploadProgress(every: .zero)
+        async let reply = provider.send(upload)
+        var uploaded: [TransferProgress] = []
+        for await report in sent { uploaded.append(report) }
+        #expect(try await reply.count == Self.size)
+        expectProgress(uploaded, total: Int64(Self.size), "upload")
+    }
+
+    @Test("As an async sequence: progress ends with a call that fails before any body, and with one whose response has none", arguments: TransportKind.allCases)
+    func sequenceEndsWithTheCall(transport: TransportKind) async throws {
+        // Nothing listens on port 1: the call fails before a body is read or sent.
+        let refused = Provider(baseURL: "http://127.0.0.1:1", transport: transport.transport)
+        let (download, progress) = Request(.get, "/bytes/10", receiving: .data).downloadProgress()
+        let failed = Task { try await refused.send(download) }
+        var reports = 0
+        for await _ in progress { reports += 1 }
+        await #expect(throws: CourierError.self) { try await failed.value }
+        #expect(reports == 0)
+        let (upload, sent) = Request(.post, "/digest", receiving: .data).body(.data(Data(count: 64), contentType: "application/octet-stream")).uploadProgress()
+        let failedUpload = Task { try await refused.send(upload) }
+        for await _ in sent {}
+        await #expect(throws: CourierError.self) { try await failedUpload.value }
+
+        // A 204 and a HEAD: responses with no body to count.
+        let provider = try await transport.provider()
+        for (method, path, status) in [(HTTPRequest.Method.get, "/empty", 204), (.head, "/head", 200)] {
+            let (request, none) = Request(method, path, receiving: .response).downloadProgress()
+            async let answered = provider.send(request)
+            for await _ in none {}
+            #expect(try await answered.statusCode == status, "\(method) \(path)")
+        }
     }
 
     @Test("Under a retry, download progress describes the body the caller gets, not a failed attempt's", arguments: TransportKind.allCases)
@@ -154,7 +176,7 @@ struct ProgressTests {
         // The stream: it ends with the body returned, not after the 503's.
         let streamed = scriptName("progress-retry-stream", transport)
         FaultServer.script(streamed, [.answer(status: 503, body: failed), .answer(status: 200, body: body)])
-        let (request, progress) = streamingDownloadProgress(Request(.get, "/script/:name", receiving: .data).parameter("name", streamed))
+        let (request, progress) = Request(.get, "/script/:name", receiving: .data).parameter("name", streamed).downloadProgress(every: .zero)
         async let received = provider.send(request)
         var reports: [TransferProgress] = []
         for await report in progress { reports.append(report) }
