@@ -50,7 +50,11 @@ public struct Provider: Sendable {
     /// once.
     private(set) var boundTransport: BoundTransport
     /// Middleware and interceptors, outermost first.
-    public var middlewares: [any ClientMiddleware]
+    public var middlewares: [any ClientMiddleware] {
+        didSet { stages = middlewares.map(MiddlewareStage.init) }
+    }
+    /// The middleware as the exchange runs it, made when it is set.
+    private(set) var stages: [MiddlewareStage]
     /// Request modifiers, applied in order before a request is encoded.
     public var modifiers: [any RequestModifier]
     /// The most bytes of a response body that are read into memory; a longer body fails the
@@ -126,6 +130,7 @@ public struct Provider: Sendable {
         self.boundTransport = BoundTransport(self.transport, .standard, bodyLimit: Self.defaultBodyLimit, connections: ConnectionSettings())
         self.modifiers = modifiers
         self.middlewares = interceptors.map { InterceptorMiddleware($0) } + middlewares
+        self.stages = self.middlewares.map(MiddlewareStage.init)
         self.keyMapping = keyMapping
         self.bodyEncoder = encoder
         self.bodyDecoder = decoder

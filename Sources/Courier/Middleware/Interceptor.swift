@@ -7,11 +7,19 @@ import OpenAPIRuntime
 public protocol Interceptor: Sendable {
     /// Handles `req`, calling `next` to send it on.
     func intercept(req: RawRequest, next: Next) async throws -> Response
+
+    /// Told of `req`, which the provider's ``HTTPCache`` answered with `status` without sending
+    /// it, so that ``intercept(req:next:)`` never saw it; `outcome` says how fresh the answer
+    /// was. Does nothing unless you implement it (``CURLLogger`` logs such requests).
+    func answeredFromCache(_ req: RawRequest, status: Int, outcome: CacheOutcome) async
 }
 
 extension Interceptor {
     /// Sends a request on to the rest of the chain.
     public typealias Next = @Sendable (RawRequest) async throws -> Response
+
+    /// Does nothing: an interceptor that implements no such hook is not told.
+    public func answeredFromCache(_ req: RawRequest, status: Int, outcome: CacheOutcome) async {}
 }
 
 struct ClosureInterceptor: Interceptor {
@@ -19,10 +27,12 @@ struct ClosureInterceptor: Interceptor {
     func intercept(req: RawRequest, next: Next) async throws -> Response { try await action(req, next) }
 }
 
-/// Runs an ``Interceptor`` as a `ClientMiddleware`, reading the response body into memory so
-/// that the interceptor sees a complete ``Response`` — unless the request streams its response,
-/// which then passes through unread.
-struct InterceptorMiddleware: ClientMiddleware, StageNamed {
+/// Runs an ``Interceptor`` in the middleware chain. In a provider's chain it runs with the call's
+/// own request and reply: it reads the response body into memory, unless the transport already
+/// did, so that the interceptor sees a complete ``Response`` — unless the request streams its
+/// response, which then passes through unread — and an interceptor further out gets that
+/// response's bytes as they are, not read again.
+struct InterceptorMiddleware: CallAwareMiddleware, StageNamed {
     let interceptor: any Interceptor
     let stageName: String
 
@@ -39,26 +49,40 @@ struct InterceptorMiddleware: ClientMiddleware, StageNamed {
         operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        try await intercept(RawRequest(head: request, body: body, baseURL: baseURL, operationID: operationID), bodyLimit: Provider.defaultBodyLimit, next: next)
+        let raw = RawRequest(head: request, body: body, baseURL: baseURL, operationID: operationID)
+        let reply = try await run(raw, bodyLimit: Provider.defaultBodyLimit) { req in
+            let (head, body) = try await next(req.head, req.body, req.baseURL)
+            return Reply(head: ResponseHead(head), body: .stream(body), request: req)
+        }
+        return (reply.head.message, reply.body.httpBody)
     }
 
-    func intercept(
-        _ raw: RawRequest,
-        bodyLimit: Int,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
+    nonisolated(nonsending) func run(_ raw: RawRequest, bodyLimit: Int, next: MiddlewareNext) async throws -> Reply {
         let response = try await interceptor.intercept(req: raw) { req in
-            let (head, body) = try await next(req.head, req.body, req.baseURL)
-            // Whether the response streams is the pipeline's decision, not the interceptor's.
+            // The operation, the attempt and whether the response streams are the pipeline's.
+            var req = req
+            req.operationID = raw.operationID
+            req.streamsResponse = raw.streamsResponse
+            req.attempt = raw.attempt
+            let reply = try await next(req)
             guard !raw.streamsResponse else {
-                var response = Response(head: head, body: nil, request: req)
-                response.passthroughBody = body
+                var response = Response(received: reply.head, body: nil, request: req, cache: nil)
+                response.passthroughBody = reply.body.httpBody
                 return response
             }
-            let data = try await collectResponseBody(body, limit: bodyLimit, status: head.status)
-            return Response(head: head, body: data, request: req)
+            let data: Data? = switch reply.body {
+            case .whole(let data): data
+            case .stream(let body): try await collectResponseBody(body, limit: bodyLimit, status: reply.head.status)
+            }
+            return Response(received: reply.head, body: data, request: req, cache: nil)
         }
-        if response.body == nil, let passthrough = response.passthroughBody { return (response.head, passthrough) }
-        return (response.head, response.body.map { HTTPBody($0) })
+        if response.body == nil, let passthrough = response.passthroughBody {
+            return Reply(head: response.received, body: .stream(passthrough), request: raw)
+        }
+        return Reply(head: response.received, body: .whole(response.body), request: raw)
+    }
+
+    func answeredFromCache(_ request: RawRequest, status: Int, outcome: CacheOutcome) async {
+        await interceptor.answeredFromCache(request, status: status, outcome: outcome)
     }
 }

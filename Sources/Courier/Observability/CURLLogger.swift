@@ -12,7 +12,7 @@ public import Logging
 /// Secret headers are redacted as ``RawRequest/cURL(secrets:revealing:)`` describes. A request
 /// that the provider's ``HTTPCache`` answers is not sent; it is logged all the same, with `cache`
 /// metadata (`hit` or `stale`) and its `age` in seconds.
-public struct CURLLogger: Interceptor, CacheAnswerWatching {
+public struct CURLLogger: Interceptor {
     /// When to log.
     public struct Mode: Hashable, Sendable {
         let always: Bool
@@ -65,7 +65,9 @@ public struct CURLLogger: Interceptor, CacheAnswerWatching {
         }
     }
 
-    func answeredFromCache(_ req: RawRequest, status: Int, outcome: CacheOutcome) async {
+    /// Logs `req`, which the cache answered without sending it, as ``intercept(req:next:)`` would
+    /// have, with `cache` and `age` metadata.
+    public func answeredFromCache(_ req: RawRequest, status: Int, outcome: CacheOutcome) async {
         guard mode.always || !(200..<300).contains(status) else { return }
         let command = await req.cURL(secrets: secrets, revealing: revealing)
         let age: Duration
@@ -79,10 +81,4 @@ public struct CURLLogger: Interceptor, CacheAnswerWatching {
             metadata: ["operation": "\(req.operationID)", "status": "\(status)", "cache": "\(outcome.name)", "age": "\(age.components.seconds)"]
         )
     }
-}
-
-/// An interceptor told of the requests the cache answered without sending them, which it would
-/// otherwise never see.
-protocol CacheAnswerWatching: Interceptor {
-    func answeredFromCache(_ req: RawRequest, status: Int, outcome: CacheOutcome) async
 }

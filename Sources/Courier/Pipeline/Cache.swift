@@ -80,10 +80,9 @@ extension Provider {
     /// `reply`, answered from the cache without sending anything. Interceptors see only what is
     /// sent; the ones that log requests are told of this one too.
     private nonisolated(nonsending) func answeredLocally(_ reply: Reply) async -> (Reply, RetryRecord) {
-        if let outcome = reply.cache, !middlewares.isEmpty {
-            for case let stage as InterceptorMiddleware in middlewares {
-                guard let watcher = stage.interceptor as? any CacheAnswerWatching else { continue }
-                await watcher.answeredFromCache(reply.request, status: reply.head.status.code, outcome: outcome)
+        if let outcome = reply.cache, !stages.isEmpty {
+            for stage in stages {
+                await stage.callAware?.answeredFromCache(reply.request, status: reply.head.status.code, outcome: outcome)
             }
         }
         return (reply, RetryRecord())

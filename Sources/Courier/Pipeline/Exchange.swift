@@ -5,17 +5,18 @@ import OpenAPIRuntime
 extension Provider {
     /// The exchange stage: one attempt of `call` through the middleware chain, then the
     /// transport hop by hop — cookies added and kept, redirects followed under the
-    /// ``RedirectPolicy``. The status is not checked. With no middleware between, a transport
-    /// that can hands a small body over read whole.
+    /// ``RedirectPolicy``. The status is not checked. A transport that can hands a small body over
+    /// read whole, to the middleware too.
     @inline(__always)  // into the attempts: an attempt shares their frame
     nonisolated(nonsending) func exchange(_ call: Call) async throws(CourierError) -> Reply {
         // Read whole only where it would be read whole anyway: a buffered call, its progress not
-        // counted chunk by chunk.
-        let wholeUpTo = call.streams || call.downloadProgress != nil || !middlewares.isEmpty ? nil : responseBodyLimit
+        // counted chunk by chunk. Interceptors read it whole too; other middleware gets it as a
+        // body of one part.
+        let wholeUpTo = call.streams || call.downloadProgress != nil ? nil : responseBodyLimit
         let step = TransportStep(
             transport: call.transport, redirects: redirects, cookieJar: cookieJar, secrets: call.secretHeaders, wholeUpTo: wholeUpTo,
             operationID: call.request.operationID, redirectTarget: call.redirectTarget)
-        guard middlewares.isEmpty else { return try await exchange(call, through: step) }
+        guard stages.isEmpty else { return try await exchange(call, through: step) }
         do {
             let (head, body) = try await step.send(call.request)
             return Reply(head: head, body: body, request: call.request)
@@ -30,8 +31,9 @@ extension Provider {
     private nonisolated(nonsending) func exchange(_ call: Call, through step: TransportStep) async throws(CourierError) -> Reply {
         let request = call.request
         do {
-            let (head, body) = try await chain(around: step, streams: call.streams, attempt: request.attempt)(request.head, request.body, request.baseURL)
-            return Reply(head: head, body: .stream(body), request: request)
+            var reply = try await chain(around: step)(request)
+            reply.request = request
+            return reply
         } catch {
             throw Self.failure(error, of: request)
         }
@@ -44,38 +46,29 @@ extension Provider {
         return classified.with(operationID: request.operationID, request: request)
     }
 
-    typealias Next = @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-
-    /// The middleware wrapped around `step`, outermost first. Each stage's own errors are blamed
-    /// on it by name; errors from further in pass through unchanged. Interceptors learn whether
-    /// the response streams, and read bodies up to this provider's limit.
-    private func chain(around step: TransportStep, streams: Bool, attempt: Int) -> Next {
-        let operationID = step.operationID
-        var next: Next = { head, body, baseURL in
+    /// The middleware wrapped around `step`, outermost first, each stage handed the request
+    /// as the pipeline carries it. Each stage's own errors are blamed on it by name; errors from
+    /// further in pass through unchanged. Interceptors read bodies up to this provider's limit.
+    private func chain(around step: TransportStep) -> MiddlewareNext {
+        var next: MiddlewareNext = { request in
             do {
-                let (response, answer) = try await step.send(RawRequest(head: head, body: body, baseURL: baseURL, operationID: operationID))
-                return (response.message, answer.httpBody)
+                let (head, body) = try await step.send(request)
+                return Reply(head: head, body: body, request: request)
             } catch {
                 throw PipelineErrors.classifyTransport(error)
             }
         }
         let limit = responseBodyLimit
-        for middleware in middlewares.reversed() {
+        for stage in stages.reversed() {
             let inner = next
-            let interceptor = middleware as? InterceptorMiddleware
-            next = { head, body, baseURL in
+            next = { request in
                 do {
-                    if let interceptor {
-                        var raw = RawRequest(head: head, body: body, baseURL: baseURL, operationID: operationID, streamsResponse: streams)
-                        raw.attempt = attempt
-                        return try await interceptor.intercept(raw, bodyLimit: limit, next: inner)
-                    }
-                    return try await middleware.intercept(head, body: body, baseURL: baseURL, operationID: operationID, next: inner)
+                    return try await stage.run(request, bodyLimit: limit, next: inner)
                 } catch let error as CourierError {
                     throw error
                 } catch {
                     if PipelineErrors.isCancellation(error) { throw CourierError(.cancelled(error)) }
-                    throw CourierError(.middleware(stage: stageName(of: middleware), error))
+                    throw CourierError(.middleware(stage: stage.name, error))
                 }
             }
         }
