@@ -25,7 +25,7 @@ extension Provider {
         /// The response decoder's `Accept`, sent unless the request sets its own.
         var accept: String?
         var streams: Bool
-        var authentication: AuthenticationProvider?
+        var authentication: Credentials?
         var adjustments: [Adjustment]
         var validators: [Validator]
     }

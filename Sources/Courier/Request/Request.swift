@@ -22,7 +22,7 @@ public struct Request<Value>: Sendable {
     var decoder: ResponseDecoder<Value>
     /// Applied when the request is sent, after every other part, so that no later step can lose
     /// it.
-    var authentication: AuthenticationProvider?
+    var authentication: Credentials?
     /// Checks of this request's response, run after the provider's and before decoding.
     var validators: [Validator] = []
     /// Changes to the encoded request, run after the provider's modifiers.

@@ -7,7 +7,7 @@ extension RequestBuilder {
     /// encoder (JSON unless configured otherwise). An optional that is `nil` sends no body.
     ///
     /// For a content type or text encoding of your own, a file or a stream, set the body a
-    /// ``BodyProvider`` writes: `request.setBody(.text(csv, contentType: "text/csv"))`.
+    /// ``BodyContent`` writes: `request.setBody(.text(csv, contentType: "text/csv"))`.
     public mutating func setBody<Value: Encodable & Sendable>(_ value: Value, as format: BodyFormat? = nil) {
         if let format {
             if let encoder = format.encoder { bodyEncoder = encoder }
@@ -32,7 +32,7 @@ extension RequestBuilder {
     /// Sets the body `provider` writes, with its `Content-Type`: `.json(value)`, `.form(value)`,
     /// `.multipart(form)`, `.text(string, contentType:encoding:)`, `.data(bytes, contentType:)`,
     /// `.file(url)`, `.stream(body)`, or your own.
-    public mutating func setBody(_ provider: BodyProvider) {
+    public mutating func setBody(_ provider: BodyContent) {
         provider.write(into: &self)
     }
 

@@ -88,8 +88,8 @@ struct SnakeEndpoint {
 
 struct Refused: Error {}
 
-/// A `RequestProviding` API that brings no provider of its own.
-struct ConnectionAPI: RequestProviding {
+/// A `WebService` API that brings no provider of its own.
+struct ConnectionAPI: WebService {
     let baseURL: URL
 }
 
@@ -260,7 +260,7 @@ struct OnePipelineTests {
         try await provider.send(Request(.get, "/empty", receiving: .none))
     }
 
-    @Test("A RequestProviding API reuses one provider and one connection for 100 sequential calls")
+    @Test("A WebService API reuses one provider and one connection for 100 sequential calls")
     func oneProviderPerAPI() async throws {
         let api = ConnectionAPI(baseURL: try #require(URL(string: "http://127.0.0.1:\(try await TestServer.isolatedPort())")))
         var ports: Set<Int> = []

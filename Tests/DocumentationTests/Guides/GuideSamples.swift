@@ -139,16 +139,16 @@ return byHerbert //-
 // MARK: The fluent builder
 
 // sample: fluent-bookshelf
-struct Bookshelf: RequestProviding {
+struct Bookshelf: WebService {
     var baseURL: URL
     var token: String
 
     func book(_ id: Int) -> Request<Book> {
-        get(.json(Book.self), from: "/books/:id").parameter("id", id).authenticated(with: .bearer(token))
+        get(.json(Book.self), from: "/books/:id").parameter("id", id).credentials(.bearer(token))
     }
 
     func add(_ book: NewBook) -> Request<Book> {
-        post(.json(book), to: "/books").receiving(.json(Book.self)).authenticated(with: .bearer(token))
+        post(.json(book), to: "/books").receiving(.json(Book.self)).credentials(.bearer(token))
     }
 }
 

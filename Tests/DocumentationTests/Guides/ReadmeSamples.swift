@@ -110,7 +110,7 @@ return response //-
 
 struct UserChanges: Codable, Sendable { var name: String } //-
 // sample: fluent-builder
-enum ShelfAPI: RequestProviding {
+enum ShelfAPI: WebService {
     case staging, live
     var baseURL: URL { URL(string: self == .live ? "https://books.example.com" : "https://staging.books.example.com")! }
 
@@ -130,7 +130,7 @@ let update = api.patch("/users/:id", with: .json(changes))
     .parameter("id", 42)
     .query("notify", true)
     .header(.ifMatch, etag)
-    .authenticated(with: .bearer(token))
+    .credentials(.bearer(token))
     .timeout(.seconds(10))
     .receiving(.json(User.self))          // keeps the authentication and the timeout
 let updated = try await api.send(update)
@@ -138,7 +138,7 @@ let updated = try await api.send(update)
 let (head, body) = try await api.provider.httpRequest(for: update)   // built, not sent: scheme, host, full path
 let urlRequest = try await api.provider.urlRequest(for: update)      // for your own stack
 
-let export = try await api.send(api.get(.stream, from: "/exports/7").authenticated(with: .bearer(token)))
+let export = try await api.send(api.get(.stream, from: "/exports/7").credentials(.bearer(token)))
 for try await chunk in export.body { handle(chunk) }
 _ = (user, updated, head, body, urlRequest) //-
 } //-

@@ -100,7 +100,7 @@ struct RequestsSampleRunTests {
 
     @Test func customAuthentication() async throws {
         let shelf = try await echo()
-        let seen = try await shelf.send(shelf.get(.json(Echo.self), from: "/books").authenticated(with: .shelfSignature("k")))
+        let seen = try await shelf.send(shelf.get(.json(Echo.self), from: "/books").credentials(.shelfSignature("k")))
         #expect(seen.header("authorization") == "Shelf k")
     }
 

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 // sample: requests-api
-enum RequestsShelf: RequestProviding {
+enum RequestsShelf: WebService {
     case staging
     case production
     case local(URL) //-
@@ -81,10 +81,10 @@ return donate //-
 func requestsAuthenticated(shelf: RequestsShelf, token: String, password: String) -> (Request<Void>, Request<Void>) { //-
 let renew = shelf.patch("/loans/:id", with: .json(["days": 14]))
     .parameter("id", 31)
-    .authenticated(with: .bearer(token))
+    .credentials(.bearer(token))
 
 let audit = shelf.get("/audit")
-    .authenticated(with: .basic(username: "librarian", password: password))
+    .credentials(.basic(username: "librarian", password: password))
 return (renew, audit) //-
 } //-
 // end sample
@@ -122,7 +122,7 @@ return ping //-
 // end sample
 
 // sample: requests-base-request
-struct RequestsPartnerShelf: RequestProviding {
+struct RequestsPartnerShelf: WebService {
     let baseURL: URL
     let appKey: String
     let token: String
@@ -130,7 +130,7 @@ struct RequestsPartnerShelf: RequestProviding {
     func request<T>(_ method: HTTPRequest.Method, _ path: String, receiving decoder: ResponseDecoder<T>) -> Request<T> {
         Request(method, path, receiving: decoder)
             .header(.shelfAppKey, appKey)
-            .authenticated(with: .bearer(token))
+            .credentials(.bearer(token))
     }
 }
 // end sample
@@ -156,9 +156,9 @@ return (isbns, preface, notes) //-
 // end sample
 
 // sample: requests-auth-provider
-extension AuthenticationProvider {
-    static func shelfSignature(_ key: String) -> AuthenticationProvider {
-        AuthenticationProvider { request in
+extension Credentials {
+    static func shelfSignature(_ key: String) -> Credentials {
+        Credentials { request in
             request.setAuthorization(.custom("Shelf \(key)"))
         }
     }
@@ -168,9 +168,9 @@ extension AuthenticationProvider {
 // sample: requests-body-provider
 struct RequestsRaggedRows: Error {}
 
-extension BodyProvider {
-    static func csv(_ rows: [[String]]) -> BodyProvider {
-        BodyProvider { request in
+extension BodyContent {
+    static func csv(_ rows: [[String]]) -> BodyContent {
+        BodyContent { request in
             guard rows.allSatisfy({ $0.count == rows.first?.count }) else { throw RequestsRaggedRows() }
             let text = rows.map { $0.joined(separator: ",") }.joined(separator: "\n")
             request.setBody(.text(text, contentType: "text/csv"))
@@ -227,7 +227,7 @@ return (head, body, urlRequest) //-
 func requestsReceiving(shelf: RequestsShelf, token: String) -> Request<RequestsMember> { //-
 let lookup = shelf.get("/users/:id")
     .parameter("id", 7)
-    .authenticated(with: .bearer(token))
+    .credentials(.bearer(token))
     .timeout(.seconds(10))
 let member = lookup.receiving(.json(RequestsMember.self))   // still authenticated, still bounded by 10 s
 return member //-

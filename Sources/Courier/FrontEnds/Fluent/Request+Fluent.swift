@@ -49,17 +49,25 @@ extension Request {
         modified { $0.headers[values: name] = [] }
     }
 
-    /// A copy with the body `provider` writes; an error it throws fails the request with
+    /// A copy with the body `content` writes; an error it throws fails the request with
     /// ``CourierError/Kind/encoding`` when it is sent.
-    public func body(_ provider: BodyProvider) -> Request {
-        modified { provider.write(into: &$0) }
+    public func body(_ content: BodyContent) -> Request {
+        modified { content.write(into: &$0) }
     }
 
-    /// A copy authenticated by `provider` when it is sent, after every other step.
-    public func authenticated(with provider: AuthenticationProvider) -> Request {
+    /// A copy that carries `credentials` when it is sent, after every other step: a static
+    /// credential. A provider's ``Provider/authenticated(with:)`` takes an ``Authenticator``,
+    /// which refreshes its credential.
+    public func credentials(_ credentials: Credentials) -> Request {
         var copy = self
-        copy.authentication = provider
+        copy.authentication = credentials
         return copy
+    }
+
+    /// A copy that carries `credentials` when it is sent.
+    @available(*, deprecated, renamed: "credentials(_:)", message: "a provider's authenticated(with:) takes a refreshing Authenticator; a request's static credential is credentials(_:)")
+    public func authenticated(with credentials: Credentials) -> Request {
+        self.credentials(credentials)
     }
 
     /// A copy that fails with ``CourierError/Kind/timeout`` when the exchange takes longer than

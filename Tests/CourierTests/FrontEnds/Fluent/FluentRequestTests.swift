@@ -10,23 +10,23 @@ extension HTTPField.Name {
     static let applicationKey = HTTPField.Name("X-Application-Key")!
 }
 
-extension BodyProvider {
+extension BodyContent {
     /// A body provider of the tests' own: CSV text.
-    static func csv(_ rows: [[String]]) -> BodyProvider {
-        BodyProvider { request in
+    static func csv(_ rows: [[String]]) -> BodyContent {
+        BodyContent { request in
             request.setBody(.text(rows.map { $0.joined(separator: ",") }.joined(separator: "\n"), contentType: "text/csv"))
         }
     }
 }
 
-extension AuthenticationProvider {
-    static func apiKey(_ key: String) -> AuthenticationProvider {
-        AuthenticationProvider { request in request.setHeader("X-API-Key", value: key) }
+extension Credentials {
+    static func apiKey(_ key: String) -> Credentials {
+        Credentials { request in request.setHeader("X-API-Key", value: key) }
     }
 }
 
 /// The test server as an API, with a part every request starts with.
-struct TestAPI: RequestProviding {
+struct TestAPI: WebService {
     let baseURL: URL
     let provider: Provider
 
@@ -106,13 +106,13 @@ struct FluentRequestTests {
             .addingHeader(.cacheControl, "no-store")
             .header(.userAgent, "courier-tests")
             .removingHeader(.userAgent)
-        let bearer = try await api.send(base.authenticated(with: .bearer("t-1")))
+        let bearer = try await api.send(base.credentials(.bearer("t-1")))
         #expect(bearer.header("authorization") == "Bearer t-1")
         #expect(bearer.headerValues("cache-control").joined(separator: ", ") == "no-cache, no-store")
         #expect(bearer.header("accept") == "text/plain")
-        let basic = try await api.send(base.authenticated(with: .basic(username: "ada", password: "pw")))
+        let basic = try await api.send(base.credentials(.basic(username: "ada", password: "pw")))
         #expect(basic.header("authorization") == "Basic " + Data("ada:pw".utf8).base64EncodedString())
-        #expect(try await api.send(base.authenticated(with: .apiKey("k"))).header("x-api-key") == "k")
+        #expect(try await api.send(base.credentials(.apiKey("k"))).header("x-api-key") == "k")
 
         let replaced = try await api.send(base.headers([.accept: "application/json", .applicationKey: "app-2"]))
         #expect(replaced.header("accept") == "application/json")
@@ -133,7 +133,7 @@ struct FluentRequestTests {
             { $0.query("q", "x") },
             { $0.header(.applicationKey, "override") },
             { $0.body(.json(TestUser(id: 1, name: "A"))) },
-            { $0.authenticated(with: .bearer("t")) },
+            { $0.credentials(.bearer("t")) },
             // Long enough that a slow machine (ThreadSanitizer beside other suites) never hits it:
             // the bound is one of the parts, not what this test times.
             { $0.timeout(.seconds(60)) },
@@ -171,7 +171,7 @@ struct FluentRequestTests {
         let request = api.post(.json(TestUser(id: 3, name: "C")), to: "/users/:id/notes")
             .parameter("id", "a/b")
             .query("draft", true)
-            .authenticated(with: .bearer("t"))
+            .credentials(.bearer("t"))
             .timeout(.seconds(2))
             .header(HTTPField.Name("X-Request-ID")!, "r-1")
         let (head, body) = try await api.provider.httpRequest(for: request)
@@ -216,7 +216,7 @@ struct FluentRequestTests {
         let (head, _) = try await provider.httpRequest(for: fromMacro)
         #expect(head.path == "/echo/posts/12")
         #expect(fromMacro.builder.operationID == "Library.getPost")
-        #expect(try await provider.send(fromMacro.authenticated(with: .bearer("m"))).header("authorization") == "Bearer m")
+        #expect(try await provider.send(fromMacro.credentials(.bearer("m"))).header("authorization") == "Bearer m")
 
         let fromStruct = Request(PutNote(id: 4, body: "note"))
         let (structHead, structBody) = try await provider.httpRequest(for: fromStruct)

@@ -13,7 +13,7 @@ struct FluentSeedTests {
     @Test("httpRequest(for:) is the request as sent: scheme, authority and the base path included")
     func builtRequest() async throws {
         let provider = try await TestServer.provider("/api/v1")
-        let request = Request(.get, "/users/:id", receiving: .json(TestUser.self)).parameter("id", 42).authenticated(with: .bearer("t"))
+        let request = Request(.get, "/users/:id", receiving: .json(TestUser.self)).parameter("id", 42).credentials(.bearer("t"))
         let (head, body) = try await provider.httpRequest(for: request)
         #expect(head.scheme == "http")
         #expect(head.authority == "127.0.0.1:\(try await TestServer.port())")
@@ -34,7 +34,7 @@ struct FluentSeedTests {
     @Test("A fluent request streams and downloads with its authentication and timeout", arguments: TransportKind.allCases)
     func streamKeepsEverything(transport: TransportKind) async throws {
         let provider = try await transport.provider()
-        let base = Request(.get, "/echo/stream", receiving: .none).authenticated(with: .bearer("secret")).timeout(.seconds(30))
+        let base = Request(.get, "/echo/stream", receiving: .none).credentials(.bearer("secret")).timeout(.seconds(30))
         let streamed = try await provider.send(base.receiving(.stream))
         let echo = try JSONDecoder().decode(Echo.self, from: try await streamed.collect(upTo: 1 << 20))
         #expect(echo.header("authorization") == "Bearer secret")
@@ -44,14 +44,14 @@ struct FluentSeedTests {
         _ = try await provider.download(base.receiving(.stream), to: file)
         #expect(try JSONDecoder().decode(Echo.self, from: Data(contentsOf: file)).header("authorization") == "Bearer secret")
 
-        let slow = Request(.get, "/slow", receiving: .none).authenticated(with: .bearer("secret")).timeout(.milliseconds(300))
+        let slow = Request(.get, "/slow", receiving: .none).credentials(.bearer("secret")).timeout(.milliseconds(300))
         let error = await #expect(throws: CourierError.self) { try await provider.send(slow.receiving(.stream)) }
         #expect(error?.kind == .timeout)
     }
 
     @Test("A custom body provider can throw: the request fails as an encoding error and is never sent")
     func throwingBodyProvider() async throws {
-        let csv = BodyProvider { request in
+        let csv = BodyContent { request in
             throw CSVError()
         }
         let recording = RecordingTransport()

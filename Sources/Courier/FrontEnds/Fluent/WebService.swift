@@ -3,7 +3,7 @@ public import Foundation
 /// A type that names an API: its base URL and the parts every request to it starts with.
 ///
 /// ```swift
-/// enum ShelfAPI: RequestProviding {
+/// enum ShelfAPI: WebService {
 ///     case staging, live
 ///     var baseURL: URL { URL(string: self == .live ? "https://books.example.com" : "https://staging.books.example.com")! }
 /// }
@@ -14,7 +14,7 @@ public import Foundation
 ///
 /// Unless you implement ``provider``, every value with the same base URL shares one provider —
 /// and so one connection pool — for the life of the process.
-public protocol RequestProviding: Sendable {
+public protocol WebService: Sendable {
     /// The API's base URL.
     var baseURL: URL { get }
     /// The provider requests are sent through.
@@ -23,7 +23,7 @@ public protocol RequestProviding: Sendable {
     func request<T>(_ method: HTTPRequest.Method, _ path: String, receiving decoder: ResponseDecoder<T>) -> Request<T>
 }
 
-extension RequestProviding {
+extension WebService {
     /// One provider per type and base URL, made on first use and kept.
     public var provider: Provider {
         SharedProviders.provider(for: Self.self, baseURL: baseURL)
@@ -43,11 +43,11 @@ extension RequestProviding {
     /// `DELETE path`.
     public func delete(_ path: String) -> Request<Void> { request(.delete, path, receiving: .none) }
     /// `POST` of `body` to `path`.
-    public func post(_ body: BodyProvider, to path: String) -> Request<Void> { request(.post, path, receiving: .none).body(body) }
+    public func post(_ body: BodyContent, to path: String) -> Request<Void> { request(.post, path, receiving: .none).body(body) }
     /// `PUT` of `body` to `path`.
-    public func put(_ path: String, with body: BodyProvider) -> Request<Void> { request(.put, path, receiving: .none).body(body) }
+    public func put(_ path: String, with body: BodyContent) -> Request<Void> { request(.put, path, receiving: .none).body(body) }
     /// `PATCH` of `body` to `path`.
-    public func patch(_ path: String, with body: BodyProvider) -> Request<Void> { request(.patch, path, receiving: .none).body(body) }
+    public func patch(_ path: String, with body: BodyContent) -> Request<Void> { request(.patch, path, receiving: .none).body(body) }
 
     /// Sends `request` through ``provider``.
     public func send<T>(_ request: Request<T>) async throws(CourierError) -> T {
@@ -55,7 +55,7 @@ extension RequestProviding {
     }
 }
 
-/// The providers of ``RequestProviding`` types that do not bring their own.
+/// The providers of ``WebService`` types that do not bring their own.
 enum SharedProviders {
     private static let providers = Locked<[Key: Provider]>([:])
 
@@ -74,3 +74,8 @@ enum SharedProviders {
         }
     }
 }
+
+/// The earlier name of ``WebService``, kept for one release: "provider" now names only
+/// ``Provider``.
+@available(*, deprecated, renamed: "WebService")
+public typealias RequestProviding = WebService
