@@ -16,13 +16,13 @@ extension Provider {
             guard repeats else { return (try await attempt(call), RetryRecord()) }
             return try await attempting(call, authenticator, total: nil, progress: nil)
         }
-        return try await attempts(call, authenticator, repeats: repeats, within: total)
+        return try await boundedAttempts(call, authenticator, repeats: repeats, within: total)
     }
 
     /// The attempts of a call with a total bound. A function of its own, so that the frame of
     /// a call without one holds none of what the bound needs.
     @inline(never)
-    private nonisolated(nonsending) func attempts(
+    private nonisolated(nonsending) func boundedAttempts(
         _ call: Call, _ authenticator: (any RequestAuthenticating)?, repeats: Bool, within total: Duration
     ) async throws(CourierError) -> (Reply, RetryRecord) {
         // The attempts so far, for an error that ends them from outside (the bound,
@@ -99,7 +99,7 @@ extension Provider {
             // The first attempt's number is the request's already: not set, so that the request
             // is not copied for it.
             if call.request.attempt != state.number { call.request.attempt = state.number }
-            switch try await attempt(&call, &state, authenticator, total) {
+            switch try await runAttempt(&call, &state, authenticator, total) {
             case .finished(let reply):
                 return (reply, state.record)
             case .refresh(let refreshes):
@@ -153,7 +153,7 @@ extension Provider {
     /// One attempt of `call` — its credential applied, under a span of its own — and what
     /// follows it. The reply lives only here, so that one that is not returned is released
     /// before the loop waits or refreshes.
-    private nonisolated(nonsending) func attempt(
+    private nonisolated(nonsending) func runAttempt(
         _ call: inout Call,
         _ state: inout AttemptState,
         _ authenticator: (any RequestAuthenticating)?,

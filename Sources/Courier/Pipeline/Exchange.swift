@@ -16,7 +16,7 @@ extension Provider {
         let step = TransportStep(
             transport: call.transport, redirects: redirects, cookieJar: cookieJar, secrets: call.secretHeaders, wholeUpTo: wholeUpTo,
             operationID: call.request.operationID, redirectTarget: call.redirectTarget)
-        guard stages.isEmpty else { return try await exchange(call, through: step) }
+        guard stages.isEmpty else { return try await exchangeThroughMiddleware(call, step) }
         do {
             let (head, body) = try await step.send(call.request)
             return Reply(head: head, body: body, request: call.request)
@@ -28,7 +28,7 @@ extension Provider {
     /// The exchange through the middleware chain: a function of its own, so that the frame of
     /// an exchange without middleware holds none of what the chain needs.
     @inline(never)
-    private nonisolated(nonsending) func exchange(_ call: Call, through step: TransportStep) async throws(CourierError) -> Reply {
+    private nonisolated(nonsending) func exchangeThroughMiddleware(_ call: Call, _ step: TransportStep) async throws(CourierError) -> Reply {
         let request = call.request
         do {
             var reply = try await chain(around: step)(request)
@@ -120,11 +120,11 @@ struct TransportStep: Sendable {
     @inline(never)
     private nonisolated(nonsending) func anyHop(_ request: RawRequest) async throws -> (ResponseHead, Reply.Body) {
         guard let cookieJar else { return try await transmit(request) }
-        return try await hop(request, keepingCookiesIn: cookieJar)
+        return try await hopKeepingCookies(request, in: cookieJar)
     }
 
     /// A hop with a cookie jar.
-    private nonisolated(nonsending) func hop(_ request: RawRequest, keepingCookiesIn cookieJar: CookieJar) async throws -> (ResponseHead, Reply.Body) {
+    private nonisolated(nonsending) func hopKeepingCookies(_ request: RawRequest, in cookieJar: CookieJar) async throws -> (ResponseHead, Reply.Body) {
         var request = request
         let url = request.url ?? request.baseURL
         if let header = cookieJar.header(for: url) {

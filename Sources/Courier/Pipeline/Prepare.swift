@@ -10,9 +10,9 @@ extension Provider {
     /// and nowhere else.
     @inline(__always)  // the work below is not generic: no type metadata is looked up for it
     func prepare<Value>(_ request: Request<Value>) throws(CourierError) -> Call {
-        try prepare(
+        try modifiedAndEncoded(
             request.builder,
-            Parts(
+            RequestExtras(
                 operationID: request.builder.reportedName, accept: request.decoder.accept, streams: request.decoder.streams,
                 authentication: request.authentication, adjustments: request.adjustments, validators: request.validators
             )
@@ -20,7 +20,7 @@ extension Provider {
     }
 
     /// What the prepare stage takes from a request beside its builder.
-    private struct Parts {
+    private struct RequestExtras {
         var operationID: String
         /// The response decoder's `Accept`, sent unless the request sets its own.
         var accept: String?
@@ -33,14 +33,14 @@ extension Provider {
     /// Out of line: the builders and wire values it makes live on the thread's stack, not in
     /// the async frame of ``send(_:)``.
     @inline(never)
-    private func prepare(_ original: RequestBuilder, _ request: Parts) throws(CourierError) -> Call {
+    private func modifiedAndEncoded(_ original: RequestBuilder, _ request: RequestExtras) throws(CourierError) -> Call {
         let operationID = request.operationID
         let accept = original.headers.contains(.accept) ? nil : request.accept
         if request.authentication == nil, modifiers.isEmpty, original.absoluteURL == nil {
             // Nothing changes the builder: it is encoded where it is, not copied, and `Accept`
             // joins the wire fields as it would have joined the builder's, last.
             let base = try base.get(operationID: operationID)
-            return try prepare(request, original, accept: accept, base: base, template: original.path)
+            return try encoded(request, original, accept: accept, base: base, template: original.path)
         }
         var builder = original
         if let accept { builder.appendHeader(.accept, accept, replacing: false) }
@@ -48,13 +48,13 @@ extension Provider {
         try modify(&builder, operationID: operationID)
         let template = builder.absoluteURL == nil ? builder.path : nil
         let base = try rebase(&builder, operationID: operationID)
-        return try prepare(request, builder, accept: nil, base: base, template: template)
+        return try encoded(request, builder, accept: nil, base: base, template: template)
     }
 
     /// The call for a request from its final `builder`: encoded, its hooks applied, every option
     /// read.
-    private func prepare(
-        _ request: borrowing Parts, _ builder: RequestBuilder, accept: String?, base: URL, template: String?
+    private func encoded(
+        _ request: borrowing RequestExtras, _ builder: RequestBuilder, accept: String?, base: URL, template: String?
     ) throws(CourierError) -> Call {
         var raw = try encode(builder, accept: accept, base: base, absolute: template == nil, operationID: request.operationID)
         raw.streamsResponse = request.streams

@@ -17,7 +17,7 @@ extension Provider {
     /// The provider's ``Observability`` sees the request from the start: its span covers the
     /// attempts and the decoding, and is the current one while they run.
     public func send<Value>(_ request: Request<Value>) async throws(CourierError) -> Value {
-        if let observer = RequestObserver.start(observability) { return try await send(request, observedBy: observer) }
+        if let observer = RequestObserver.start(observability) { return try await sendObserved(request, by: observer) }
         do throws(CourierError) {
             let call = try prepare(request)
             let value = try await decode(cached(call), of: call, for: request)
@@ -32,7 +32,7 @@ extension Provider {
     /// ``send(_:)`` for a provider that something listens to. A function of its own, so that
     /// the frame of every other request holds none of what the observed path keeps.
     @inline(never)
-    private nonisolated(nonsending) func send<Value>(_ request: Request<Value>, observedBy observer: RequestObserver) async throws(CourierError) -> Value {
+    private nonisolated(nonsending) func sendObserved<Value>(_ request: Request<Value>, by observer: RequestObserver) async throws(CourierError) -> Value {
         do throws(CourierError) {
             var call: Call
             do {
