@@ -63,6 +63,7 @@ let package = Package(
             name: "Courier",
             dependencies: [
                 "CourierMacros",
+                "CourierWire",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
@@ -75,11 +76,24 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        // The shapes a request and a response take between the pipeline and a transport — the
+        // head, the body read whole or still arriving, fields converted when first read — below
+        // both `Courier` and the AsyncHTTPClient transport, so that the transport hands the
+        // pipeline its own values. `package` access only: nothing here is public API.
+        .target(
+            name: "CourierWire",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         // The AsyncHTTPClient transport itself, without Courier, so that `Courier` can use it as
         // its Linux default and `CourierAsyncHTTPClient` can offer it everywhere.
         .target(
             name: "CourierHTTPClientTransport",
             dependencies: [
+                "CourierWire",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -182,6 +196,7 @@ let package = Package(
             name: "CourierTests",
             dependencies: [
                 "Courier",
+                "CourierWire",
                 "CourierOpenAPIGenerator",
                 "courier-openapi",
                 "CourierTesting",

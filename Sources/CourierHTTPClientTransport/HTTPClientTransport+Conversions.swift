@@ -1,3 +1,4 @@
+package import CourierWire
 import AsyncHTTPClient
 import Foundation
 package import HTTPTypes
@@ -110,7 +111,7 @@ extension HTTPClientTransport {
     /// streaming path costs more than the copy (measured in Benchmarks/, round trip POST) — and
     /// any other stream as a stream of its length.
     @inline(never)
-    static nonisolated(nonsending) func body(_ outgoing: OutgoingBody?) async throws -> HTTPClientRequest.Body? {
+    static nonisolated(nonsending) func body(_ outgoing: RequestPayload?) async throws -> HTTPClientRequest.Body? {
         guard case .stream(let body) = outgoing else {
             guard case .bytes(let data) = outgoing else { return nil }
             return Self.body(data)
@@ -172,7 +173,7 @@ extension HTTPClientTransport {
 /// A response's header fields, kept as AsyncHTTPClient received them until first read, then made
 /// into HTTPTypes' form once and kept. A call that decodes a JSON body reads the status alone, so
 /// it never pays for building each field.
-package final class ReceivedFields: Sendable {
+package final class ReceivedFields: DeferredFields {
     private let headers: HTTPHeaders
     #if os(Linux)
     /// Set by the first read; on Linux a lock of one word, with nothing to set up or tear down.

@@ -1,3 +1,4 @@
+import CourierWire
 import AsyncHTTPClient
 import Foundation
 import HTTPTypes
@@ -33,7 +34,7 @@ extension HTTPClientTransport {
     /// the request that meets the close: if the request was never written, any method may go
     /// again; if it may have reached the server, only an idempotent one (RFC 9110 §9.2.2). The
     /// body must be one that can be sent again. Independent of the retry policy.
-    static func connectionResend(after error: any Error, method: HTTPRequest.Method, body: OutgoingBody?) -> ConnectionResend? {
+    static func connectionResend(after error: any Error, method: HTTPRequest.Method, body: RequestPayload?) -> ConnectionResend? {
         guard Self.canSendAgain(body) else { return nil }
         if let error = error as? ChannelError, error == .ioOnClosedChannel {
             return ConnectionResend(reason: "the connection was closed before the request was written", unwritten: true)
@@ -62,7 +63,7 @@ extension HTTPClientTransport {
 
     /// Whether `body` can be sent a second time: none, bytes in memory, a stream short enough to
     /// be read into one buffer first, or one that can be iterated more than once.
-    private static func canSendAgain(_ body: OutgoingBody?) -> Bool {
+    private static func canSendAgain(_ body: RequestPayload?) -> Bool {
         guard case .stream(let stream) = body else { return true }
         if case .known(let count) = stream.length, count <= bufferedLimit { return true }
         return stream.iterationBehavior == .multiple

@@ -2,6 +2,7 @@ public import AsyncHTTPClient
 public import Foundation
 public import HTTPTypes
 public import NIOCore
+package import CourierWire
 import NIOConcurrencyHelpers
 import NIOHTTP1
 import NIOPosix
@@ -123,53 +124,23 @@ public struct HTTPClientTransport: ClientTransport {
         baseURL: URL,
         operationID: String
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let (received, payload) = try await exchange(request, body: body.map { .stream($0) }, baseURL: baseURL, wholeUpTo: Self.bufferedLimit)
-        let head = HTTPResponse(status: received.status, headerFields: Self.httpFields(received.headers))
-        switch payload {
-        case .none: return (head, nil)
-        case .whole(let buffer): return (head, HTTPBody(buffer.readableBytesView))
-        case .stream(let body): return (head, body)
-        }
+        let (status, headers, received) = try await exchange(request, body: body.map { .stream($0) }, baseURL: baseURL, wholeUpTo: Self.bufferedLimit)
+        return (HTTPResponse(status: status, headerFields: Self.httpFields(headers)), received.httpBody)
     }
 
-    /// Sends `request` as ``send(_:body:baseURL:operationID:)`` does, but hands a body of at most
+    /// Sends `head` as ``send(_:body:baseURL:operationID:)`` does, but hands a body of at most
     /// `limit` bytes (and 256 KiB) over as `Data`, read whole, without wrapping it in an
     /// `HTTPBody` that the caller would read back into `Data`. A longer body, or one of unknown
     /// length, comes as a stream. The head's fields stay as AsyncHTTPClient received them until
-    /// first read.
+    /// first read: the response comes in the pipeline's own shapes.
     package nonisolated(nonsending) func sendReadingWhole(
-        _ request: HTTPRequest,
-        body: OutgoingBody?,
+        _ head: HTTPRequest,
+        payload: RequestPayload?,
         baseURL: URL,
         limit: Int
-    ) async throws -> ((status: HTTPResponse.Status, fields: ReceivedFields), WholeOrStreamed) {
-        let (received, payload) = try await exchange(request, body: body, baseURL: baseURL, wholeUpTo: min(Self.bufferedLimit, Int64(limit)))
-        let head = (status: received.status, fields: ReceivedFields(received.headers))
-        switch payload {
-        case .none: return (head, .stream(nil))
-        // Copied from the buffer's bytes: `Data(_:)` of the buffer's view would box the view for a
-        // dynamic cast first (one allocation more per response).
-        case .whole(let buffer): return (head, .whole(buffer.withUnsafeReadableBytes { Data($0) }))
-        case .stream(let body): return (head, .stream(body))
-        }
-    }
-
-    /// A request body: bytes already in memory, or a stream.
-    package enum OutgoingBody: Sendable {
-        case bytes(Data)
-        case stream(HTTPBody)
-    }
-
-    /// A response body read whole, or one still to be read.
-    package enum WholeOrStreamed: Sendable {
-        case whole(Data)
-        case stream(HTTPBody?)
-    }
-
-    private enum Payload {
-        case none
-        case whole(ByteBuffer)
-        case stream(HTTPBody)
+    ) async throws -> (ResponseHead, ReceivedBody) {
+        let (status, headers, received) = try await exchange(head, body: payload, baseURL: baseURL, wholeUpTo: min(Self.bufferedLimit, Int64(limit)))
+        return (ResponseHead(status: status, fields: ReceivedFields(headers)), received)
     }
 
     /// The exchange behind both ways of sending: a response body of known length up to
@@ -178,24 +149,27 @@ public struct HTTPClientTransport: ClientTransport {
     /// rather than in this async frame.
     @inline(__always)  // into both ways of sending: one call frame fewer per request
     private nonisolated(nonsending) func exchange(
-        _ request: HTTPRequest, body: OutgoingBody?, baseURL: URL, wholeUpTo: Int64
-    ) async throws -> ((status: HTTPResponse.Status, headers: HTTPHeaders), Payload) {
+        _ request: HTTPRequest, body: RequestPayload?, baseURL: URL, wholeUpTo: Int64
+    ) async throws -> (HTTPResponse.Status, HTTPHeaders, ReceivedBody) {
         let incoming = try await execute(request, body: body, baseURL: baseURL)
         let (status, length) = Self.head(of: incoming)
-        let head = (status: status, headers: incoming.headers)
         switch request.method {
         case .head, .connect:
-            return (head, .none)
+            return (status, incoming.headers, .stream(nil))
         default:
             if let length, length <= wholeUpTo {
-                // A small body is read at once into one buffer rather than chunk by chunk.
+                // A small body is read at once into one buffer rather than chunk by chunk, and
+                // copied from the buffer's bytes: `Data(_:)` of the buffer's view would box the
+                // view for a dynamic cast first (one allocation more per response).
                 do {
-                    return (head, .whole(try await incoming.body.collect(upTo: Int(length))))
+                    let buffer = try await incoming.body.collect(upTo: Int(length))
+                    return (status, incoming.headers, .whole(buffer.withUnsafeReadableBytes { Data($0) }))
                 } catch {
                     throw Self.classify(error)
                 }
             }
-            return (head, .stream(HTTPBody(ClassifiedHTTPClientBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single)))
+            let body = HTTPBody(ClassifiedHTTPClientBody(base: incoming.body), length: length.map { .known($0) } ?? .unknown, iterationBehavior: .single)
+            return (status, incoming.headers, .stream(body))
         }
     }
 
@@ -203,7 +177,7 @@ public struct HTTPClientTransport: ClientTransport {
     /// its own: AsyncHTTPClient's request, some 350 bytes, lives in this frame only, not beside
     /// the response while its body is read.
     @inline(never)
-    private nonisolated(nonsending) func execute(_ request: HTTPRequest, body: OutgoingBody?, baseURL: URL) async throws -> HTTPClientResponse {
+    private nonisolated(nonsending) func execute(_ request: HTTPRequest, body: RequestPayload?, baseURL: URL) async throws -> HTTPClientResponse {
         let converted = try await Self.body(body)
         let outgoing = outgoing(request, baseURL: baseURL, body: converted)
         do {
@@ -222,7 +196,7 @@ public struct HTTPClientTransport: ClientTransport {
     /// closing connection before the request is written.
     @inline(never)
     private nonisolated(nonsending) func resend(
-        _ outgoing: HTTPClientRequest, method: HTTPRequest.Method, body: OutgoingBody?, baseURL: URL, because first: ConnectionResend
+        _ outgoing: HTTPClientRequest, method: HTTPRequest.Method, body: RequestPayload?, baseURL: URL, because first: ConnectionResend
     ) async throws -> HTTPClientResponse {
         var why = first
         var sends = 1
@@ -263,3 +237,5 @@ public struct HTTPClientTransport: ClientTransport {
         return try await (bypass ?? client).execute(outgoing, timeout: timeout)
     }
 }
+
+extension HTTPClientTransport: WholeBodyTransport {}

@@ -1,3 +1,4 @@
+import CourierWire
 import CoreMetrics
 import Foundation
 import HTTPTypes

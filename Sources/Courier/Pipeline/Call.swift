@@ -1,3 +1,4 @@
+import CourierWire
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -49,20 +50,8 @@ struct Reply: Sendable {
     /// Where the response came from, when the provider has a cache.
     var cache: CacheOutcome?
 
-    enum Body: Sendable {
-        /// Read whole; `nil` for no body.
-        case whole(Data?)
-        /// Still arriving; `nil` for no body.
-        case stream(HTTPBody?)
-
-        /// The body as middleware and streams take it.
-        var httpBody: HTTPBody? {
-            switch self {
-            case .whole(let data): data.map { HTTPBody($0) }
-            case .stream(let body): body
-            }
-        }
-    }
+    /// The body, read whole or still arriving, as transports hand it over.
+    typealias Body = ReceivedBody
 
     /// Whether the body is still arriving, not read whole.
     var isArriving: Bool {

@@ -1,3 +1,4 @@
+import CourierWire
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -111,7 +112,7 @@ struct TransportStep: Sendable {
     @inline(__always)
     nonisolated(nonsending) func hop(_ request: RawRequest) async throws -> (ResponseHead, Reply.Body) {
         if cookieJar == nil, let (whole, limit) = readsWhole {
-            return try await whole.sendReadingWhole(request, limit: limit)
+            return try await whole.sendReadingWhole(request.head, payload: request.payload, baseURL: request.baseURL, limit: limit)
         }
         return try await anyHop(request)
     }
@@ -139,7 +140,7 @@ struct TransportStep: Sendable {
     @inline(__always)
     private nonisolated(nonsending) func transmit(_ request: RawRequest) async throws -> (ResponseHead, Reply.Body) {
         if let (whole, limit) = readsWhole {
-            return try await whole.sendReadingWhole(request, limit: limit)
+            return try await whole.sendReadingWhole(request.head, payload: request.payload, baseURL: request.baseURL, limit: limit)
         }
         let (head, body) = try await transport.base.send(request.head, body: request.body, baseURL: request.baseURL, operationID: operationID)
         return (ResponseHead(head), .stream(body))

@@ -1,3 +1,4 @@
+import CourierWire
 public import Foundation
 public import HTTPTypes
 public import OpenAPIRuntime
@@ -99,27 +100,5 @@ public struct RawRequest: Sendable {
         let data = try await Data(collecting: body, upTo: limit)
         if body.iterationBehavior == .single { payload = .bytes(data) }
         return data
-    }
-}
-
-/// A request body as the pipeline holds it: bytes Courier encoded, or a stream.
-enum RequestPayload: Sendable {
-    case bytes(Data)
-    case stream(HTTPBody)
-
-    /// The body as transports and middleware take it.
-    var httpBody: HTTPBody {
-        switch self {
-        case .bytes(let data): HTTPBody(data)
-        case .stream(let body): body
-        }
-    }
-
-    /// Whether it can be sent again.
-    var isReplayable: Bool {
-        switch self {
-        case .bytes: true
-        case .stream(let body): body.iterationBehavior == .multiple
-        }
     }
 }

@@ -1,3 +1,4 @@
+import CourierWire
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime

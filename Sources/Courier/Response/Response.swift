@@ -1,3 +1,4 @@
+import CourierWire
 public import Foundation
 public import HTTPTypes
 import OpenAPIRuntime

@@ -24,30 +24,13 @@ extension Provider {
     package static let defaultTransport: any ClientTransport = HTTPClientTransport.shared
 }
 
-extension HTTPClientTransport: BoundableTransport, WholeBodyTransport {
+extension HTTPClientTransport: BoundableTransport {
     /// The process-wide client configured with the two bounds; a client of your own keeps its
     /// configuration.
     package func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport {
         bounded(connect: timeouts.connect, read: timeouts.idle)
     }
-
-    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (ResponseHead, Reply.Body) {
-        let outgoing: OutgoingBody? =
-            switch request.payload {
-            case .bytes(let data): .bytes(data)
-            case .stream(let stream): .stream(stream)
-            case nil: nil
-            }
-        let (received, payload) = try await sendReadingWhole(request.head, body: outgoing, baseURL: request.baseURL, limit: limit)
-        let head = ResponseHead(status: received.status, fields: received.fields)
-        switch payload {
-        case .whole(let data): return (head, .whole(data))
-        case .stream(let body): return (head, .stream(body))
-        }
-    }
 }
-
-extension ReceivedFields: DeferredFields {}
 #else
 extension Provider {
     /// The transport used when none is given: on Apple platforms, ``urlSessionTransport``.

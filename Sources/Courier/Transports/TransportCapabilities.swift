@@ -1,3 +1,4 @@
+import CourierWire
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -9,14 +10,6 @@ package protocol BoundableTransport: ClientTransport {
     /// This transport with `timeouts`' connect and idle bounds, holding at most `bodyLimit`
     /// bytes of a response body for its reader (or its own bound, when that is larger).
     func bounded(by timeouts: Timeouts, bodyLimit: Int) -> any ClientTransport
-}
-
-/// A transport that can hand a small response body over read whole, as `Data`, saving the
-/// `HTTPBody` that the pipeline would otherwise read back into `Data`.
-protocol WholeBodyTransport: ClientTransport {
-    /// Sends `request` and reads a body of at most `limit` bytes whole; a longer body, or one of
-    /// unknown length, comes as a stream.
-    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (ResponseHead, Reply.Body)
 }
 
 /// A transport as the pipeline sends through it: bounded, with its whole-body path found once

@@ -1,3 +1,4 @@
+import CourierWire
 public import Foundation
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
@@ -214,8 +215,10 @@ extension URLSessionHTTPTransport: BoundableTransport {
 extension URLSessionHTTPTransport.Bounded: WholeBodyTransport {
     /// The body as it streams, for the pipeline to read whole up to `limit`: the task stops as
     /// soon as more than `limit` bytes have arrived, while the reader catches up.
-    nonisolated(nonsending) func sendReadingWhole(_ request: RawRequest, limit: Int) async throws -> (ResponseHead, Reply.Body) {
-        let (head, body) = try await base.send(request.head, body: request.body, baseURL: request.baseURL, idle: idle, maxUnread: maxUnread, wholeLimit: limit)
+    nonisolated(nonsending) func sendReadingWhole(
+        _ head: HTTPRequest, payload: RequestPayload?, baseURL: URL, limit: Int
+    ) async throws -> (ResponseHead, ReceivedBody) {
+        let (head, body) = try await base.send(head, body: payload?.httpBody, baseURL: baseURL, idle: idle, maxUnread: maxUnread, wholeLimit: limit)
         return (ResponseHead(head), .stream(body))
     }
 }

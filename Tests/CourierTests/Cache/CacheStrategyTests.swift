@@ -1,4 +1,5 @@
 @testable import Courier
+import CourierWire
 import Foundation
 import HTTPTypes
 import Testing

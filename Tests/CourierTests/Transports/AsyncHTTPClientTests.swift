@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Courier
 import CourierAsyncHTTPClient
 import CourierTestSupport
+import CourierWire
 import Foundation
 import HTTPTypes
 import OpenAPIAsyncHTTPClient
@@ -60,15 +61,15 @@ struct AsyncHTTPClientTests {
     func wholeOrStreamed() async throws {
         let transport = HTTPClientTransport(client: TransportKind.client)
         let base = try #require(URL(string: try await FaultServer.baseURL()))
-        func send(_ step: ScriptStep, limit: Int) async throws -> HTTPClientTransport.WholeOrStreamed {
+        func send(_ step: ScriptStep, limit: Int) async throws -> ReceivedBody {
             let name = scriptName("whole-or-streamed", .asyncHTTPClient)
             FaultServer.script(name, [step])
             let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/script/\(name)")
-            return try await transport.sendReadingWhole(request, body: nil, baseURL: base, limit: limit).1
+            return try await transport.sendReadingWhole(request, payload: nil, baseURL: base, limit: limit).1
         }
-        func text(_ body: HTTPClientTransport.WholeOrStreamed) async throws -> (whole: Bool, text: String) {
+        func text(_ body: ReceivedBody) async throws -> (whole: Bool, text: String) {
             switch body {
-            case .whole(let data): (true, String(decoding: data, as: UTF8.self))
+            case .whole(let data): (true, String(decoding: data ?? Data(), as: UTF8.self))
             case .stream(let stream): (false, try await String(collecting: try #require(stream), upTo: 1024))
             }
         }
@@ -87,17 +88,18 @@ struct AsyncHTTPClientTests {
         let sent = [("Set-Cookie", "a=1"), ("X-Trace", "t"), ("set-cookie", "b=2")]
         FaultServer.script(name, [.answer(status: 201, headers: sent, body: "made")])
         let request = HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/script/\(name)")
-        let (head, body) = try await transport.sendReadingWhole(request, body: nil, baseURL: base, limit: 1024)
-        guard case .whole(let data) = body else { Issue.record("a 4-byte body of known length was not read whole"); return }
+        let (head, body) = try await transport.sendReadingWhole(request, payload: nil, baseURL: base, limit: 1024)
+        guard case .whole(let data?) = body else { Issue.record("a 4-byte body of known length was not read whole"); return }
         #expect(String(decoding: data, as: UTF8.self) == "made")
         #expect(head.status == .created)
-        #expect(!head.fields.isConverted, "reading the status and the body converted the fields")
-        let fields = head.fields.httpFields
-        #expect(head.fields.isConverted)
+        let received = try #require(head.deferredFields as? ReceivedFields, "the head came with its fields converted")
+        #expect(!received.isConverted, "reading the status and the body converted the fields")
+        let fields = head.headerFields
+        #expect(received.isConverted)
         #expect(fields[values: .setCookie] == ["a=1", "b=2"])
         #expect(fields.filter { $0.name.canonicalName != "content-length" }.map(\.name.rawName) == sent.map(\.0))
         #expect(fields[.contentLength] == "4")
-        #expect(head.fields.httpFields == fields)
+        #expect(head.headerFields == fields)
     }
 
     @Test("Content-Length is found in any case of its letters, and only as itself")

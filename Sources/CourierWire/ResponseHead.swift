@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// A response's head as the pipeline carries it: HTTPTypes' message, or the status alone with the
 /// header fields still in the transport's form until something reads them.
@@ -6,7 +6,7 @@ import HTTPTypes
 /// A call that decodes a JSON body reads the status and nothing else of the head, so a transport
 /// that can defer the conversion (the AsyncHTTPClient transport) saves building every field; the
 /// first reader of ``headerFields`` or ``message`` pays for it, once.
-struct ResponseHead: Sendable {
+package struct ResponseHead: Sendable {
     private enum Storage: Sendable {
         case message(HTTPResponse)
         case deferred(HTTPResponse.Status, any DeferredFields)
@@ -15,17 +15,17 @@ struct ResponseHead: Sendable {
     private var storage: Storage
 
     /// A head in HTTPTypes' form.
-    init(_ message: HTTPResponse) {
+    package init(_ message: HTTPResponse) {
         storage = .message(message)
     }
 
     /// A head whose fields `fields` converts when they are first read.
-    init(status: HTTPResponse.Status, fields: any DeferredFields) {
+    package init(status: HTTPResponse.Status, fields: any DeferredFields) {
         storage = .deferred(status, fields)
     }
 
     /// The status.
-    var status: HTTPResponse.Status {
+    package var status: HTTPResponse.Status {
         switch storage {
         case .message(let message): message.status
         case .deferred(let status, _): status
@@ -33,15 +33,21 @@ struct ResponseHead: Sendable {
     }
 
     /// The header fields, in the order received.
-    var headerFields: HTTPFields {
+    package var headerFields: HTTPFields {
         switch storage {
         case .message(let message): message.headerFields
         case .deferred(_, let fields): fields.httpFields
         }
     }
 
+    /// The fields still in the transport's form, when the head was made with them.
+    package var deferredFields: (any DeferredFields)? {
+        if case .deferred(_, let fields) = storage { return fields }
+        return nil
+    }
+
     /// The head as HTTPTypes has it.
-    var message: HTTPResponse {
+    package var message: HTTPResponse {
         switch storage {
         case .message(let message): message
         case .deferred(let status, let fields): HTTPResponse(status: status, headerFields: fields.httpFields)
@@ -51,6 +57,6 @@ struct ResponseHead: Sendable {
 
 /// Response header fields that a transport converts to HTTPTypes' form when first read, and keeps.
 /// A class, so that a head carrying them is copied with one reference.
-protocol DeferredFields: AnyObject, Sendable {
+package protocol DeferredFields: AnyObject, Sendable {
     var httpFields: HTTPFields { get }
 }
