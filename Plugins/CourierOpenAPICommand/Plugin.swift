@@ -4,7 +4,7 @@ import PackagePlugin
 /// `swift package generate-courier-client [--target NAME]`: writes each target's Courier client
 /// into its sources as `<Target>Client.swift`, from the `openapi.yaml` (or `.yml`, or
 /// `openapi.json`) there and the options of a `courier-openapi.json` beside it — for those who
-/// commit the generated code.
+/// commit the generated code (the document may be excluded from the target's build).
 @main
 struct CourierOpenAPICommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -14,7 +14,10 @@ struct CourierOpenAPICommand: CommandPlugin {
         let tool = try context.tool(named: "courier-openapi").url
         var generated = 0
         for target in targets {
-            let files = target.sourceFiles.map(\.url)
+            // The target's folder as it is, not only its sources: a target that commits its
+            // client excludes the document from its build.
+            let listed = (try? FileManager.default.contentsOfDirectory(at: target.directoryURL, includingPropertiesForKeys: nil)) ?? []
+            let files = listed + target.sourceFiles.map(\.url)
             guard let document = files.first(where: { Inputs.documentNames.contains($0.lastPathComponent) }) else { continue }
             let output = target.directoryURL.appending(path: "\(target.name)Client.swift")
             var arguments = [document.path(percentEncoded: false), "--output", output.path(percentEncoded: false)]

@@ -98,7 +98,7 @@ var logged = Provider(baseURL: "http://127.0.0.1:\(port)/")
 logged.observability.logger = logger
 _ = try await BookshelfAPI(provider: logged).book(id: 1)
 
-print("\n11. A client generated from an OpenAPI document: openapi.yaml beside this file, by the build plugin")
+print("\n11. A client generated from an OpenAPI document: openapi.yaml beside this file, by generate-courier-client")
 // sample: openapi-call
 let catalog = ShelfCatalogAPI(provider: provider)
 let entries = try await catalog.findBooks(author: "Knuth", limit: 1)
