@@ -16,8 +16,10 @@ struct CourierOpenAPICommand: CommandPlugin {
         for target in targets {
             // The target's folder as it is, not only its sources: a target that commits its
             // client excludes the document from its build.
-            let listed = (try? FileManager.default.contentsOfDirectory(at: target.directoryURL, includingPropertiesForKeys: nil)) ?? []
-            let files = listed + target.sourceFiles.map(\.url)
+            // The sources first, as the build plugin reads them; then the folder, in name order.
+            let listed = ((try? FileManager.default.contentsOfDirectory(at: target.directoryURL, includingPropertiesForKeys: nil)) ?? [])
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            let files = target.sourceFiles.map(\.url) + listed
             guard let document = files.first(where: { Inputs.documentNames.contains($0.lastPathComponent) }) else { continue }
             let output = target.directoryURL.appending(path: "\(target.name)Client.swift")
             var arguments = [document.path(percentEncoded: false), "--output", output.path(percentEncoded: false)]

@@ -186,7 +186,12 @@ public struct HTTPClientTransport: ClientTransport {
             guard let why = Self.connectionResend(after: error, method: request.method, body: body) else {
                 throw await failure(error, baseURL: baseURL)
             }
-            return try await resend(outgoing, method: request.method, body: body, baseURL: baseURL, because: why)
+            do {
+                return try await resend(outgoing, method: request.method, body: body, baseURL: baseURL, because: why)
+            } catch let refused as HTTPClientError where refused == .alreadyShutdown {
+                // The client was shut down: what ended the request was that, not the connection.
+                throw await failure(error, baseURL: baseURL)
+            }
         }
     }
 

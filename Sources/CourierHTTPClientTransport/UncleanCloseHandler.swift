@@ -90,10 +90,23 @@ final class UncleanCloseHandler: ChannelInboundHandler, RemovableChannelHandler 
     /// decoder) and HTTP/2 streams (the translator from frames), run once AsyncHTTPClient has set
     /// them up.
     static func install<Decoder: ChannelHandler & SendableMetatype>(on channel: any Channel, after decoder: Decoder.Type) -> EventLoopFuture<Void> {
-        channel.eventLoop.submit {
-            let operations = channel.pipeline.syncOperations
-            try operations.addHandler(UncleanCloseHandler(), position: .after(try operations.handler(type: decoder)))
+        // At once when called on the channel's loop, as AsyncHTTPClient does: it writes the
+        // request when this future completes, and a stream it is told to cancel before then
+        // fails a request it has not yet been given.
+        guard channel.eventLoop.inEventLoop else {
+            return channel.eventLoop.submit { try add(to: channel, after: decoder) }
         }
+        do {
+            try add(to: channel, after: decoder)
+            return channel.eventLoop.makeSucceededVoidFuture()
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+    }
+
+    private static func add<Decoder: ChannelHandler & SendableMetatype>(to channel: any Channel, after decoder: Decoder.Type) throws {
+        let operations = channel.pipeline.syncOperations
+        try operations.addHandler(UncleanCloseHandler(), position: .after(try operations.handler(type: decoder)))
     }
 }
 

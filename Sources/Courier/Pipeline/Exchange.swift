@@ -34,6 +34,9 @@ extension Provider {
         do {
             var reply = try await chain(around: step)(request)
             reply.request = request
+            // An interceptor read the body whole; progress counts the bytes as the caller reads
+            // them, so they go on as a body still to read.
+            if call.downloadProgress != nil, case .whole(let data) = reply.body { reply.body = .stream(data.map { HTTPBody($0) }) }
             return reply
         } catch {
             throw Self.failure(error, of: request)

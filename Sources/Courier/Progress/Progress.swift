@@ -63,15 +63,7 @@ private struct CountedBody: AsyncSequence, Sendable {
 
         mutating func next() async throws -> ArraySlice<UInt8>? {
             while rest.isEmpty {
-                let next: ArraySlice<UInt8>?
-                do {
-                    next = try await base.next()
-                } catch {
-                    // A body that fails has no last report: a sequence fed by it ends here.
-                    handler.end?()
-                    throw error
-                }
-                guard let chunk = next else {
+                guard let chunk = try await base.next() else {
                     if !ended {
                         ended = true
                         handler.report(TransferProgress(bytes: bytes, total: total ?? bytes))
@@ -128,18 +120,21 @@ extension Request {
     }
 
     /// A copy whose upload progress arrives as an async sequence, the reports of
-    /// ``uploadProgress(every:_:)``: it ends after the body's last report, or when the call ends
-    /// without one (a failure before the body was sent). A slow reader gets the newest report.
+    /// ``uploadProgress(every:_:)``: it ends when the call ends, whether it succeeds or fails. A
+    /// body sent again — a retry, a redirect that keeps it — reports from zero again. A slow
+    /// reader gets the newest report.
     public func uploadProgress(every interval: Duration = .milliseconds(100)) -> (request: Request, progress: AsyncStream<TransferProgress>) {
-        let feed = ProgressFeed(interval: interval)
+        let feed = ProgressFeed(interval: interval, endsAtLastReport: false)
         var copy = self
         copy.builder.uploadProgress = feed.handler
         return (copy, feed.stream)
     }
 
     /// A copy whose download progress arrives as an async sequence, the reports of
-    /// ``downloadProgress(every:_:)``: it ends after the body's last report, or when the call
-    /// ends without one (a failure, a response with no body). A slow reader gets the newest
+    /// ``downloadProgress(every:_:)``: it ends after the last report of the body the call
+    /// returns, or when the call ends without one (a failure, a response with no body). For a
+    /// streamed response, whose body is read after the call returns, it ends with that body's
+    /// last report: stop reading it when you stop reading the body. A slow reader gets the newest
     /// report.
     ///
     /// ```swift
@@ -149,25 +144,28 @@ extension Request {
     /// let data = try await export
     /// ```
     public func downloadProgress(every interval: Duration = .milliseconds(100)) -> (request: Request, progress: AsyncStream<TransferProgress>) {
-        let feed = ProgressFeed(interval: interval)
+        let feed = ProgressFeed(interval: interval, endsAtLastReport: true)
         var copy = self
         copy.builder.downloadProgress = feed.handler
         return (copy, feed.stream)
     }
 }
 
-/// A progress handler that feeds an async sequence, ending it at the last report or when told.
+/// A progress handler that feeds an async sequence, ending it when the call ends, and for a
+/// download at the body's last report too (the body of a streamed response is read after the
+/// call returns). An upload is read again by a retry or a redirect, so its sequence waits for the
+/// call.
 private struct ProgressFeed {
     let stream: AsyncStream<TransferProgress>
     let handler: ProgressHandler
 
-    init(interval: Duration) {
+    init(interval: Duration, endsAtLastReport: Bool) {
         let (stream, continuation) = AsyncStream<TransferProgress>.makeStream(bufferingPolicy: .bufferingNewest(1))
         self.stream = stream
         handler = ProgressHandler(interval: interval, report: { progress in
             continuation.yield(progress)
             // The last report of a body: its total is what was read.
-            if progress.total == progress.bytes { continuation.finish() }
+            if endsAtLastReport, progress.total == progress.bytes { continuation.finish() }
         }, end: { continuation.finish() })
     }
 }

@@ -112,6 +112,21 @@ struct ProgressTests {
         #expect(log.all.last?.fraction == 1)
     }
 
+    @Test("Through an interceptor, which reads the body whole, download progress still counts the body the caller gets", arguments: TransportKind.allCases)
+    func progressThroughInterceptor(transport: TransportKind) async throws {
+        let provider = try await transport.provider().intercept { req, next in try await next(req) }
+        let log = ProgressLog()
+        let data = try await provider.send(Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero, log.record))
+        #expect(data.count == Self.size)
+        expectProgress(log.all, total: Int64(Self.size), "through an interceptor")
+        let (request, progress) = Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero)
+        async let received = provider.send(request)
+        var reports: [TransferProgress] = []
+        for await report in progress { reports.append(report) }
+        #expect(try await received.count == Self.size)
+        expectProgress(reports, total: Int64(Self.size), "as a sequence, through an interceptor")
+    }
+
     @Test("As an async sequence: download and upload progress end with the transfer", arguments: TransportKind.allCases)
     func asSequence(transport: TransportKind) async throws {
         let provider = try await transport.provider()
