@@ -6,13 +6,6 @@ import NIOCore
 import NIOSSL
 import OpenAPIRuntime
 
-/// Where a request sent again on a new connection is told. Courier sets ``report`` for a request
-/// it observes, to put the resend in the request's span and log entry.
-package enum ConnectionResends {
-    /// Called with the reason each time a request is sent once more on a new connection.
-    @TaskLocal package static var report: (@Sendable (String) -> Void)?
-}
-
 /// Why a request that failed before any of its response arrived may go once more on a new
 /// connection, and whether it provably never left.
 struct ConnectionResend {
@@ -64,8 +57,8 @@ extension HTTPClientTransport {
     /// Whether `body` can be sent a second time: none, bytes in memory, a stream short enough to
     /// be read into one buffer first, or one that can be iterated more than once.
     private static func canSendAgain(_ body: RequestPayload?) -> Bool {
-        guard case .stream(let stream) = body else { return true }
-        if case .known(let count) = stream.length, count <= bufferedLimit { return true }
-        return stream.iterationBehavior == .multiple
+        guard let body, !body.isReplayable, case .stream(let stream) = body else { return true }
+        if case .known(let count) = stream.length { return count <= bufferedLimit }
+        return false
     }
 }

@@ -1,7 +1,5 @@
 import CoreMetrics
-#if canImport(CourierHTTPClientTransport)
-import CourierHTTPClientTransport
-#endif
+import CourierWire
 import Foundation
 import HTTPTypes
 import Instrumentation
@@ -61,10 +59,10 @@ extension RequestObserver {
     }
 
     /// Runs `work` with the transport told to report to this observer a request it sends once
-    /// more on a new connection (AsyncHTTPClient's; libcurl and URLSession do the same unseen).
+    /// more on a new connection (the AsyncHTTPClient transport does; libcurl and URLSession do the
+    /// same unseen).
     @inline(__always)
     func reportingResends<T>(_ work: () async throws(CourierError) -> T) async throws(CourierError) -> T {
-        #if canImport(CourierHTTPClientTransport)
         do {
             return try await ConnectionResends.$report.withValue({ [self] reason in resent(reason) }) { () async throws -> T in try await work() }
         } catch let error as CourierError {
@@ -72,9 +70,6 @@ extension RequestObserver {
         } catch {
             throw CourierError(.transport(error))
         }
-        #else
-        return try await work()
-        #endif
     }
 }
 

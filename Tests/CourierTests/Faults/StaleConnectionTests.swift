@@ -17,15 +17,10 @@ struct StaleConnectionTests {
     func withOwnConnections(_ transport: TransportKind, _ body: (inout Provider) async throws -> Void) async throws {
         var provider = try await transport.faultProvider(idle: .seconds(5))
         guard transport != .urlSession else { return try await body(&provider) }
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
-        provider.transport = HTTPClientTransport(client: client)
-        do {
+        try await withOwnClient { client in
+            provider.transport = HTTPClientTransport(client: client)
             try await body(&provider)
-        } catch {
-            try await client.shutdown()
-            throw error
         }
-        try await client.shutdown()
     }
 
     /// One GET per front-end, each to its own script.

@@ -37,6 +37,18 @@ final class ProgressLog: Sendable {
     func record(_ progress: TransferProgress) { reports.withLock { $0.append(progress) } }
 }
 
+/// Sends a `Data` request made by `reporting` — which asks for progress as a sequence — and reads
+/// that sequence while the call runs: the value and every report the sequence gave.
+func sendReadingProgress(
+    _ provider: Provider, _ reporting: () -> (Request<Data>, AsyncStream<TransferProgress>)
+) async throws -> (Data, [TransferProgress]) {
+    let (request, progress) = reporting()
+    async let value = provider.send(request)
+    var reports: [TransferProgress] = []
+    for await report in progress { reports.append(report) }
+    return (try await value, reports)
+}
+
 /// Checks that `reports` only grow, stay within the total and end at it.
 func expectProgress(_ reports: [TransferProgress], total: Int64, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(!reports.isEmpty, "\(label): no report", sourceLocation: sourceLocation)
@@ -119,22 +131,20 @@ struct ProgressTests {
         let data = try await provider.send(Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero, log.record))
         #expect(data.count == Self.size)
         expectProgress(log.all, total: Int64(Self.size), "through an interceptor")
-        let (request, progress) = Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero)
-        async let received = provider.send(request)
-        var reports: [TransferProgress] = []
-        for await report in progress { reports.append(report) }
-        #expect(try await received.count == Self.size)
+        let (received, reports) = try await sendReadingProgress(provider) {
+            Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero)
+        }
+        #expect(received.count == Self.size)
         expectProgress(reports, total: Int64(Self.size), "as a sequence, through an interceptor")
     }
 
     @Test("As an async sequence: download and upload progress end with the transfer", arguments: TransportKind.allCases)
     func asSequence(transport: TransportKind) async throws {
         let provider = try await transport.provider()
-        let (request, progress) = Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero)
-        async let received = provider.send(request)
-        var reports: [TransferProgress] = []
-        for await report in progress { reports.append(report) }
-        #expect(try await received.count == Self.size)
+        let (received, reports) = try await sendReadingProgress(provider) {
+            Request(.get, "/bytes/\(Self.size)", receiving: .data).downloadProgress(every: .zero)
+        }
+        #expect(received.count == Self.size)
         expectProgress(reports, total: Int64(Self.size), "download")
 
         let data = Data(repeating: 0x63, count: Self.size)
@@ -191,11 +201,10 @@ struct ProgressTests {
         // The stream: it ends with the body returned, not after the 503's.
         let streamed = scriptName("progress-retry-stream", transport)
         FaultServer.script(streamed, [.answer(status: 503, body: failed), .answer(status: 200, body: body)])
-        let (request, progress) = Request(.get, "/script/:name", receiving: .data).parameter("name", streamed).downloadProgress(every: .zero)
-        async let received = provider.send(request)
-        var reports: [TransferProgress] = []
-        for await report in progress { reports.append(report) }
-        #expect(try await received.count == 200_000)
+        let (received, reports) = try await sendReadingProgress(provider) {
+            Request(.get, "/script/:name", receiving: .data).parameter("name", streamed).downloadProgress(every: .zero)
+        }
+        #expect(received.count == 200_000)
         expectProgress(reports, total: 200_000, "stream")
     }
 }

@@ -54,3 +54,18 @@ struct DigestReply: Decodable, Equatable {
     var count: Int
     var hash: String
 }
+
+/// Runs `body` with an AsyncHTTPClient of its own, sized as Courier's clients are, and shuts it
+/// down afterwards, also when `body` throws: a test whose server closes connections on purpose
+/// keeps them out of the process-wide pool other suites share.
+func withOwnClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T {
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
+    let result: Result<T, any Error>
+    do {
+        result = .success(try await body(client))
+    } catch {
+        result = .failure(error)
+    }
+    try await client.shutdown()
+    return try result.get()
+}

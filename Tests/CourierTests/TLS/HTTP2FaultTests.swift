@@ -10,17 +10,16 @@ struct HTTP2FaultTests {
     /// Runs `body` with a provider for `server` on a client of its own, so that no connection of
     /// another test is in its pool.
     func withProvider(_ server: HTTP2FaultServer, retryPolicy: RetryPolicy, _ body: (Provider) async throws -> Void) async throws {
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .courierDefault)
-        var provider = try Provider(baseURL: "https://127.0.0.1:\(server.port)", trust: testTrust, transport: HTTPClientTransport(client: client))
-        provider.retryPolicy = retryPolicy
         do {
-            try await body(provider)
+            try await withOwnClient { client in
+                var provider = try Provider(baseURL: "https://127.0.0.1:\(server.port)", trust: testTrust, transport: HTTPClientTransport(client: client))
+                provider.retryPolicy = retryPolicy
+                try await body(provider)
+            }
         } catch {
-            try await client.shutdown()
             await server.stop()
             throw error
         }
-        try await client.shutdown()
         await server.stop()
     }
 
