@@ -38,10 +38,12 @@ struct URLSessionCancellationTests {
     func cancellationStress() async throws {
         FaultServer.script("stress-head", [.after(.milliseconds(3), .answer(status: 200, body: "late"))])
         let base = try await FaultServer.baseURL()
-        // The shared transport, and two whose configurations carry a URLCache: the default one
-        // (URLCache.shared) and an ephemeral one (a cache in memory).
+        // The shared transport's configuration on a session of its own — libcurl runs every
+        // cancellation of a session on one queue, so cancellations here must not hold the
+        // session the other suites share — and two whose configurations carry a URLCache: the
+        // default one (URLCache.shared) and an ephemeral one (a cache in memory).
         let transports = [
-            Provider.urlSessionTransport as? URLSessionHTTPTransport ?? URLSessionHTTPTransport(),
+            URLSessionHTTPTransport(),
             URLSessionHTTPTransport(configuration: .default),
             URLSessionHTTPTransport(configuration: .ephemeral),
         ]
